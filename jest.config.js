@@ -1,0 +1,40 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+
+const transform = {
+  "^.+\\.[jt]sx?$": [
+    "@swc/jest",
+    {
+      jsc: {
+        parser: { syntax: "typescript", decorators: true, tsx: true },
+        target: "es2021",
+      },
+    },
+  ],
+}
+
+/** Unit tests (src/**) run in parallel with coverage of src/lib; integration tests boot Medusa. */
+module.exports = {
+  projects: [
+    {
+      displayName: "unit",
+      transform,
+      testEnvironment: "node",
+      moduleFileExtensions: ["js", "ts", "tsx", "json"],
+      modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/"],
+      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s"],
+    },
+    {
+      displayName: "integration",
+      transform,
+      testEnvironment: "node",
+      moduleFileExtensions: ["js", "ts", "json"],
+      modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/"],
+      testMatch: ["<rootDir>/integration-tests/**/*.spec.[jt]s"],
+      testTimeout: 120000,
+    },
+  ],
+  collectCoverageFrom: ["src/lib/**/*.ts", "!src/lib/**/__tests__/**"],
+  coverageThreshold: { "./src/lib/": { lines: 90 } },
+  coverageReporters: ["text-summary", "text"],
+}

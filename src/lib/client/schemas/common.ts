@@ -1,0 +1,63 @@
+import { z } from "zod"
+import { formatAmount, parseAmount, toHalalas, toWireNumber } from "../../money"
+
+/** Field rules shared by requests and responses of several endpoints. */
+
+export const UUID = z.string().regex(
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  "must be a UUID"
+)
+
+const ISO_8601 =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
+
+/** An ISO 8601 date or date-time string that names a real instant. */
+export const IsoDate = z
+  .string()
+  .refine((value) => ISO_8601.test(value) && !Number.isNaN(Date.parse(value)), {
+    message: "must be an ISO 8601 date or date-time, e.g. 2026-01-31T00:00:00Z",
+  })
+
+/** An amount we send: > 0, exact to the halala, sent as a JSON number with at most 2 decimals. */
+export const RequestAmount = z
+  .union([z.string(), z.number()])
+  .transform((value, ctx) => {
+    let halalas: bigint
+    try {
+      halalas = toHalalas(value)
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message })
+      return z.NEVER
+    }
+    if (halalas <= 0n) {
+      ctx.addIssue({ code: "custom", message: "must be greater than 0" })
+      return z.NEVER
+    }
+    return toWireNumber(halalas)
+  })
+
+/**
+ * An amount the service returns: a decimal string (possibly "299.99000") or a JSON number, kept
+ * exact and normalized to a 2-decimal string, rounded half-up.
+ */
+export const ResponseAmount = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  try {
+    return formatAmount(parseAmount(value))
+  } catch {
+    ctx.addIssue({ code: "custom", message: `"${value}" is not a decimal amount` })
+    return z.NEVER
+  }
+})
+
+export const Metadata = z.record(z.string(), z.unknown())
+
+export const Language = z.enum(["ar", "en"])
+
+export const CardBrand = z.string()
+
+export const Environment = z.enum(["SANDBOX", "PRODUCTION"])
+
+export const LinkStatus = z.enum(["Paid", "Unpaid", "Expired"])
+
+/** A string field the service may leave out or send as null. */
+export const nullableString = z.string().nullable().optional()

@@ -1,0 +1,6 @@
+export * from "./common"
+export * from "./bins"
+export * from "./payment-links"
+export * from "./transactions"
+export * from "./reports"
+export * from "./webhooks"

@@ -1,0 +1,62 @@
+import { z } from "zod"
+import { IsoDate, ResponseAmount, UUID } from "./common"
+
+/** Longest statement window (D17): 366 days, so a leap year fits. */
+export const MAX_STATEMENT_WINDOW_DAYS = 366
+const DAY_MS = 86_400_000
+
+export const StatementFormat = z.enum(["json", "csv", "pdf"])
+export type StatementFormat = z.output<typeof StatementFormat>
+
+/** Body of the statement report (endpoint 8). */
+export const StatementParams = z
+  .object({
+    from_date: IsoDate,
+    to_date: IsoDate,
+    store_id: UUID,
+    format: StatementFormat.optional(),
+  })
+  .superRefine((params, ctx) => {
+    const from = Date.parse(params.from_date)
+    const to = Date.parse(params.to_date)
+    if (from > to) {
+      ctx.addIssue({ code: "custom", message: "from_date must not be after to_date", path: ["from_date"] })
+    } else if (to - from > MAX_STATEMENT_WINDOW_DAYS * DAY_MS) {
+      ctx.addIssue({
+        code: "custom",
+        message: `the window from from_date to to_date must be at most ${MAX_STATEMENT_WINDOW_DAYS} days`,
+        path: ["to_date"],
+      })
+    }
+  })
+export type StatementParams = z.input<typeof StatementParams>
+
+export const StatementReport = z.object({
+  report_id: z.string(),
+  generated_at: z.string(),
+  currency: z.string(),
+  summary: z.object({
+    total_gross_sales: ResponseAmount,
+    total_fees: ResponseAmount,
+    total_vat: ResponseAmount,
+    total_refunds: ResponseAmount,
+    net_payout_amount: ResponseAmount,
+  }),
+  settlements: z.array(
+    z.object({
+      settlement_id: z.string(),
+      payout_date: z.string(),
+      bank_reference: z.string(),
+      net_amount: ResponseAmount,
+      status: z.enum(["completed", "pending", "failed"]),
+    })
+  ),
+})
+export type StatementReport = z.output<typeof StatementReport>
+
+/** A csv or pdf statement: the bytes as the service sent them, with their content type. */
+export interface StatementFile {
+  format: "csv" | "pdf"
+  contentType: string
+  data: Buffer
+}
