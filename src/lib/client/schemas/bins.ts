@@ -3,7 +3,7 @@ import { RequestAmount, ResponseAmount, nullableString } from "./common"
 
 /** Query of the BIN lookup (endpoint 1). */
 export const BinLookupParams = z.object({
-  bin: z.string().regex(/^\d{6,8}$/, "bin must be 6 to 8 digits."),
+  bin: z.string().regex(/^\d{6,8}$/, "must be 6 to 8 digits"),
   amount: RequestAmount.optional(),
 })
 export type BinLookupParams = z.input<typeof BinLookupParams>

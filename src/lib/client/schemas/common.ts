@@ -25,8 +25,11 @@ export const RequestAmount = z
     let halalas: bigint
     try {
       halalas = toHalalas(value)
-    } catch (error) {
-      ctx.addIssue({ code: "custom", message: (error as Error).message })
+    } catch {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be a number with at most 2 decimal places (SAR is exact to the halala)",
+      })
       return z.NEVER
     }
     if (halalas <= 0n) {

@@ -1,0 +1,205 @@
+import axios, { AxiosInstance, AxiosResponse } from "axios"
+import { z } from "zod"
+import { InstallmentsError, ConnectionError, TimeoutError } from "./errors"
+import { errorFromResponse, ErrorFamily } from "./error-mapping"
+import { ClientLogger, ResolvedClientOptions } from "./options"
+import { parseResponse } from "./validate"
+
+const VERSION = "0.1.0"
+const MAX_BACKOFF_MS = 30_000
+
+/** When a failed call may be sent again (D5). */
+export type RetryPolicy =
+  /** Never resent: the call has effects a duplicate would repeat (webhook registration). */
+  | "never"
+  /** Resent on network errors, timeouts, 429 and 5xx (reads, link creation, keyed refunds). */
+  | "transient"
+
+export interface RequestSpec {
+  method: "GET" | "POST"
+  /** Path with its parameters already encoded, exactly as the interface writes it. */
+  path: string
+  query?: Record<string, string | undefined>
+  body?: unknown
+  accept?: string
+  headers?: Record<string, string>
+  retry: RetryPolicy
+  /** Also resend, after a pause, a refund the service reports as already under processing (D5). */
+  retryWhileProcessing?: boolean
+  family: ErrorFamily
+}
+
+/** A raw answer: status, headers and bytes. */
+export interface RawResponse {
+  status: number
+  contentType: string
+  data: Buffer
+}
+
+/**
+ * The one place that talks HTTP: authentication headers, timeouts, retries with backoff, error
+ * mapping and logging. Headers are built per attempt and never stored on errors or logged.
+ */
+export class HttpClient {
+  readonly #secretKey: string
+  readonly #publicKey: string
+  readonly #axios: AxiosInstance
+  readonly #options: ResolvedClientOptions
+  readonly #logger?: ClientLogger
+  /** Replaced in tests to observe backoff without waiting. */
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+  /** Replaced in tests for a deterministic jitter. */
+  random: () => number = Math.random
+
+  constructor(options: ResolvedClientOptions) {
+    this.#secretKey = options.secretKey
+    this.#publicKey = options.publicKey
+    this.#options = options
+    this.#logger = options.logger
+    this.#axios = axios.create({
+      baseURL: options.baseUrl.replace(/\/+$/, ""),
+      timeout: options.timeoutMs,
+      maxRedirects: 0,
+      validateStatus: () => true,
+      responseType: "arraybuffer",
+      transitional: { clarifyTimeoutError: true },
+      proxy: false,
+    })
+  }
+
+  /** Sends a request and parses a JSON answer with the schema. */
+  async json<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.output<S>> {
+    const response = await this.raw(spec)
+    const endpoint = endpointOf(spec)
+    return parseResponse(schema, decodeJson(response.data), { endpoint, status: response.status })
+  }
+
+  /** Sends a request and returns the 2xx answer's bytes; anything else throws. */
+  async raw(spec: RequestSpec): Promise<RawResponse> {
+    const endpoint = endpointOf(spec)
+    const attempts = 1 + this.#options.maxRetries
+    for (let attempt = 1; ; attempt++) {
+      const started = Date.now()
+      let error: InstallmentsError
+      let retryAfterMs: number | undefined
+      try {
+        const response = await this.#send(spec)
+        const status = response.status
+        this.#logger?.debug?.(`installments: ${endpoint} -> ${status} (${Date.now() - started} ms)`)
+        const contentType = String(response.headers["content-type"] ?? "")
+        const data = Buffer.from(response.data as ArrayBuffer)
+        if (status >= 200 && status < 300) {
+          return { status, contentType, data }
+        }
+        error = errorFromResponse({
+          status,
+          body: decodeJson(data, true),
+          endpoint,
+          family: spec.family,
+          location: response.headers["location"] as string | undefined,
+        })
+        retryAfterMs = parseRetryAfter(response.headers["retry-after"])
+      } catch (thrown) {
+        if (thrown instanceof InstallmentsError) {
+          throw thrown
+        }
+        error = networkError(thrown, endpoint, this.#options.timeoutMs)
+        this.#logger?.debug?.(`installments: ${endpoint} -> ${error.code} (${Date.now() - started} ms)`)
+      }
+
+      const delay = this.#retryDelay(spec, error, attempt, retryAfterMs)
+      if (delay === undefined || attempt >= attempts) {
+        throw error
+      }
+      this.#logger?.warn?.(
+        `installments: ${endpoint} failed (${error.status ?? error.code}); retry ${attempt} of ${attempts - 1} in ${delay} ms`
+      )
+      await this.sleep(delay)
+    }
+  }
+
+  async #send(spec: RequestSpec): Promise<AxiosResponse> {
+    const headers: Record<string, string> = {
+      Authorization: this.#secretKey,
+      "X-Service-Key": this.#publicKey,
+      Accept: spec.accept ?? "application/json",
+      "User-Agent": `medusa-payment-installments/${VERSION}`,
+      ...spec.headers,
+    }
+    let data: string | undefined
+    if (spec.body !== undefined) {
+      headers["Content-Type"] = "application/json"
+      data = JSON.stringify(spec.body)
+    }
+    return this.#axios.request({ method: spec.method, url: urlOf(spec), headers, data })
+  }
+
+  // undefined = do not retry this error.
+  #retryDelay(spec: RequestSpec, error: InstallmentsError, attempt: number, retryAfterMs?: number) {
+    if (spec.retryWhileProcessing && error.code === "already_processing") {
+      return this.#options.processingRetryDelayMs
+    }
+    if (spec.retry === "never" || !isTransient(error)) {
+      return undefined
+    }
+    const exponential = this.#options.retryBaseDelayMs * 2 ** (attempt - 1)
+    const jittered = Math.round(exponential / 2 + (this.random() * exponential) / 2)
+    return Math.min(MAX_BACKOFF_MS, Math.max(jittered, retryAfterMs ?? 0))
+  }
+}
+
+function isTransient(error: InstallmentsError): boolean {
+  if (error instanceof ConnectionError || error instanceof TimeoutError) {
+    return true
+  }
+  return error.status === 429 || (error.status !== undefined && error.status >= 500)
+}
+
+function urlOf(spec: RequestSpec): string {
+  const entries = Object.entries(spec.query ?? {}).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined
+  )
+  if (!entries.length) {
+    return spec.path
+  }
+  return `${spec.path}?${new URLSearchParams(entries).toString()}`
+}
+
+function endpointOf(spec: RequestSpec): string {
+  return `${spec.method} ${spec.path}`
+}
+
+function decodeJson(data: Buffer, lenient = false): unknown {
+  const text = data.toString("utf8")
+  if (!text.trim()) {
+    return undefined
+  }
+  try {
+    return JSON.parse(text)
+  } catch {
+    // Error pages (HTML from a proxy) are kept short: they are shown, not parsed.
+    return lenient ? text.slice(0, 500) : undefined
+  }
+}
+
+function parseRetryAfter(header: unknown): number | undefined {
+  const seconds = Number(header)
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined
+}
+
+// Only the error's code and message survive: axios errors carry the request config and its headers.
+function networkError(thrown: unknown, endpoint: string, timeoutMs: number): InstallmentsError {
+  const code = (thrown as { code?: string })?.code ?? "ECONNECTION"
+  if (code === "ETIMEDOUT" || code === "ECONNABORTED") {
+    return new TimeoutError({
+      message: `The installments service did not answer ${endpoint} within ${timeoutMs} ms`,
+      code: "timeout",
+      endpoint,
+    })
+  }
+  return new ConnectionError({
+    message: `Could not reach the installments service for ${endpoint} (${code}); check baseUrl and the network`,
+    code,
+    endpoint,
+  })
+}

@@ -1,0 +1,39 @@
+import { HttpClient } from "./http"
+import { ClientOptions, Environment, environmentOf, parseClientOptions } from "./options"
+import { Bins } from "./resources/bins"
+import { PaymentLinks } from "./resources/payment-links"
+import { Reports } from "./resources/reports"
+import { Transactions } from "./resources/transactions"
+import { Webhooks } from "./resources/webhooks"
+
+/**
+ * Typed client of the installments service. Every call sends the authentication headers, validates
+ * its request before sending, parses the answer exactly, and throws an `InstallmentsError`.
+ */
+export class InstallmentsClient {
+  readonly environment: Environment
+  readonly bins: Bins
+  readonly paymentLinks: PaymentLinks
+  readonly transactions: Transactions
+  readonly reports: Reports
+  readonly webhooks: Webhooks
+  /** The transport, exposed so tests can replace its sleep and jitter. */
+  readonly http: HttpClient
+
+  constructor(options: ClientOptions) {
+    const resolved = parseClientOptions(options)
+    this.environment = environmentOf(resolved.publicKey)
+    this.http = new HttpClient(resolved)
+    this.bins = new Bins(this.http)
+    this.paymentLinks = new PaymentLinks(this.http)
+    this.transactions = new Transactions(this.http)
+    this.reports = new Reports(this.http)
+    this.webhooks = new Webhooks(this.http, this.environment)
+  }
+}
+
+export * from "./errors"
+export * from "./schemas"
+export type { ClientOptions, ClientLogger, Environment } from "./options"
+export type { RefundOptions, AcceptedRefund } from "./resources/transactions"
+export type { RawResponse } from "./http"

@@ -1,0 +1,52 @@
+import { z } from "zod"
+import { ValidationError } from "./errors"
+import { issuesOf } from "./validate"
+
+/** The subset of a logger the client writes to; Medusa's logger and `console` both fit. */
+export interface ClientLogger {
+  debug?(message: string): void
+  info?(message: string): void
+  warn?(message: string): void
+  error?(message: string): void
+}
+
+export type Environment = "sandbox" | "production"
+
+const ClientOptionsSchema = z.object({
+  secretKey: z.string({ error: "secretKey is required" }).min(1, "secretKey must not be empty"),
+  publicKey: z
+    .string({ error: "publicKey is required" })
+    .refine((key) => key.startsWith("sandbox-") || key.startsWith("prod-"), {
+      message: "publicKey must begin with sandbox- (sandbox) or prod- (production)",
+    }),
+  baseUrl: z.url({ error: "baseUrl must be an absolute http(s) URL" }),
+  timeoutMs: z.number().int().positive("timeoutMs must be a positive number of milliseconds").default(15_000),
+  maxRetries: z.number().int().min(0).max(10, "maxRetries must be at most 10").default(2),
+  /** First backoff step; attempt n waits about base * 2^n plus jitter. */
+  retryBaseDelayMs: z.number().int().min(0).default(500),
+  /** Wait before retrying a refund that the service reports as "already under processing". */
+  processingRetryDelayMs: z.number().int().min(0).default(3_000),
+  logger: z.custom<ClientLogger>((value) => value === undefined || typeof value === "object").optional(),
+})
+
+export type ClientOptions = z.input<typeof ClientOptionsSchema>
+export type ResolvedClientOptions = z.output<typeof ClientOptionsSchema>
+
+/** Validates client options; a wrong option names the option and its rule, never its value. */
+export function parseClientOptions(options: ClientOptions): ResolvedClientOptions {
+  const result = ClientOptionsSchema.safeParse(options ?? {})
+  if (!result.success) {
+    const issues = issuesOf(result.error)
+    throw new ValidationError({
+      message: `Invalid InstallmentsClient options: ${issues.map((i) => `${i.field}: ${i.message}`).join("; ")}`,
+      code: "invalid_options",
+      issues,
+    })
+  }
+  return result.data
+}
+
+/** The environment follows the public key (interface, Authentication rule 5). */
+export function environmentOf(publicKey: string): Environment {
+  return publicKey.startsWith("prod-") ? "production" : "sandbox"
+}

@@ -1,0 +1,76 @@
+import {
+  CreatePaymentLinkBody,
+  CreatePaymentLinkResponse,
+  ListPaymentLinksParams,
+  PaymentLinkDetails,
+  PaymentLinkDetailsParams,
+  PaymentLinkList,
+  ResolvedPaymentLink,
+} from "../schemas/payment-links"
+import { HttpClient } from "../http"
+import { validateRequest } from "../validate"
+import { pathId } from "./path"
+
+/** Payment links: hosted checkout pages (endpoints 2 to 5). */
+export class PaymentLinks {
+  constructor(private readonly http: HttpClient) {}
+
+  /** Creates a payment link for a store. Retried on transient failures: a spare unpaid link expires. */
+  async create(storeId: string, body: CreatePaymentLinkBody): Promise<CreatePaymentLinkResponse> {
+    const payload = validateRequest(CreatePaymentLinkBody, body, "payment link")
+    return this.http.json(
+      {
+        method: "POST",
+        path: `/payment_links/${pathId(storeId, "store_id")}/create`,
+        body: payload,
+        retry: "transient",
+        family: "default",
+      },
+      CreatePaymentLinkResponse
+    )
+  }
+
+  /** Lists a store's links with filters, sort and pagination. */
+  async list(storeId: string, query: ListPaymentLinksParams = {}): Promise<PaymentLinkList> {
+    const payload = validateRequest(ListPaymentLinksParams, query, "payment link list query")
+    return this.http.json(
+      {
+        method: "POST",
+        path: `/payment_links/${pathId(storeId, "store_id")}/list`,
+        body: payload,
+        retry: "transient",
+        family: "default",
+      },
+      PaymentLinkList
+    )
+  }
+
+  /** Fetches one link with a page of its transactions (D2: page and page_size in the body). */
+  async retrieve(paymentLinkId: string, params: PaymentLinkDetailsParams = {}): Promise<PaymentLinkDetails> {
+    const payload = validateRequest(PaymentLinkDetailsParams, params, "payment link details query")
+    return this.http.json(
+      {
+        method: "POST",
+        path: `/payment_links/${pathId(paymentLinkId, "payment_link_id")}/details`,
+        body: payload,
+        retry: "transient",
+        family: "default",
+      },
+      PaymentLinkDetails
+    )
+  }
+
+  /** Resolves a link into checkout-session data: `valid`, `expired` or `already_paid`. */
+  async resolve(paymentLinkId: string): Promise<ResolvedPaymentLink> {
+    return this.http.json(
+      {
+        method: "POST",
+        path: `/payment_links/${pathId(paymentLinkId, "payment_link_id")}/resolve`,
+        body: {},
+        retry: "transient",
+        family: "default",
+      },
+      ResolvedPaymentLink
+    )
+  }
+}

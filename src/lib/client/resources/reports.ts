@@ -1,0 +1,40 @@
+import { StatementFile, StatementParams, StatementReport } from "../schemas/reports"
+import { HttpClient } from "../http"
+import { ProtocolError } from "../errors"
+import { validateRequest } from "../validate"
+
+const CONTENT_TYPES = { csv: "text/csv", pdf: "application/pdf" } as const
+
+/** Settlement statement reports (endpoint 8). */
+export class Reports {
+  constructor(private readonly http: HttpClient) {}
+
+  /** Exports a statement: parsed for `json` (the default), raw bytes for `csv` and `pdf`. */
+  statements(params: StatementParams & { format?: "json" }): Promise<StatementReport>
+  statements(params: StatementParams & { format: "csv" | "pdf" }): Promise<StatementFile>
+  async statements(params: StatementParams): Promise<StatementReport | StatementFile> {
+    const body = validateRequest(StatementParams, params, "statement request")
+    const format = body.format ?? "json"
+    const spec = {
+      method: "POST" as const,
+      path: "/reports/statements",
+      body,
+      retry: "transient" as const,
+      family: "default" as const,
+    }
+    if (format === "json") {
+      return this.http.json(spec, StatementReport)
+    }
+    const expected = CONTENT_TYPES[format]
+    const response = await this.http.raw({ ...spec, accept: expected })
+    if (!response.contentType.toLowerCase().startsWith(expected)) {
+      throw new ProtocolError({
+        message: `Unexpected answer from the installments service on POST /reports/statements: asked for ${format}, got content type "${response.contentType || "none"}"`,
+        status: response.status,
+        code: "unexpected_content_type",
+        endpoint: "POST /reports/statements",
+      })
+    }
+    return { format, contentType: response.contentType, data: response.data }
+  }
+}
