@@ -53,7 +53,9 @@ export function findPublicKey(keys: WebhookKeys, prefix: string): KeyObject | un
     }
   }
   if (matches > 1) {
-    throw new TypeError("The same webhook key prefix is configured twice; keep one public key per api_key.prefix.")
+    throw new TypeError(
+      "The same webhook key prefix is configured twice; keep one public key per api_key.prefix."
+    )
   }
   return found ? toRsaPublicKey(found.publicKey) : undefined
 }

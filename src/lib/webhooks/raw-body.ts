@@ -9,8 +9,8 @@ export function readRawBytes(value: unknown): Buffer | null {
   if (Buffer.isBuffer(value)) {
     return value
   }
-  // toStringTag rather than instanceof: jest and other vm contexts have their own Uint8Array.
-  if (ArrayBuffer.isView(value) && (value as { [Symbol.toStringTag]?: string })[Symbol.toStringTag] === "Uint8Array") {
+  // The tag rather than instanceof: jest and other vm contexts have their own Uint8Array.
+  if (ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === "[object Uint8Array]") {
     return Buffer.from(value.buffer, value.byteOffset, value.byteLength)
   }
   return fromSerializedBuffer(value)
@@ -27,7 +27,8 @@ function fromSerializedBuffer(value: unknown): Buffer | null {
     return null
   }
   const bytes: unknown[] = candidate.data
-  const valid = bytes.every((byte) => typeof byte === "number" && Number.isInteger(byte) && byte >= 0 && byte <= 255)
+  const isByte = (byte: unknown) => Number.isInteger(byte) && (byte as number) >= 0 && (byte as number) <= 255
+  const valid = bytes.every(isByte)
   return valid ? Buffer.from(bytes as number[]) : null
 }
 
@@ -38,6 +39,9 @@ export function describeType(value: unknown): string {
   }
   if (Array.isArray(value)) {
     return "an array"
+  }
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) {
+    return `binary data of type ${Object.prototype.toString.call(value).slice(8, -1)}`
   }
   return typeof value === "object" ? "a parsed object" : `a ${typeof value}`
 }

@@ -3,7 +3,10 @@ import { constants } from "node:crypto"
 /** How X-Signature is computed over the raw body (D18); PSS is what the live service uses. */
 export type WebhookSignatureScheme = "rsa-pss-sha256" | "rsa-pkcs1-sha256"
 
-export const WEBHOOK_SIGNATURE_SCHEMES: readonly WebhookSignatureScheme[] = ["rsa-pss-sha256", "rsa-pkcs1-sha256"]
+export const WEBHOOK_SIGNATURE_SCHEMES: readonly WebhookSignatureScheme[] = [
+  "rsa-pss-sha256",
+  "rsa-pkcs1-sha256",
+]
 
 export const DEFAULT_WEBHOOK_SIGNATURE_SCHEME: WebhookSignatureScheme = "rsa-pss-sha256"
 

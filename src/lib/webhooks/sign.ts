@@ -16,14 +16,15 @@ export interface SignWebhookInput {
   scheme?: WebhookSignatureScheme
 }
 
+// A type alias, not an interface, so it stays assignable to a plain header record (WebhookHeaders).
 /** Headers of a signed delivery, lower-case as Node sends them. */
-export interface SignedDeliveryHeaders {
+export type SignedDeliveryHeaders = {
   "content-type": "application/json"
   "x-api-key": string
   "x-signature": string
 }
 
-/** An RSA key pair in the formats the service hands out (public SPKI PEM) and keeps (private PKCS#8 PEM). */
+/** An RSA key pair as the service hands it out (public, SPKI PEM) and keeps it (private, PKCS#8 PEM). */
 export interface WebhookKeyPair {
   publicKey: string
   privateKey: string
@@ -33,7 +34,11 @@ export interface WebhookKeyPair {
  * Base64 X-Signature over the exact payload bytes (D18). Named for tests, but the sandbox signs real
  * deliveries with it, so it is the reference implementation of the sender's side.
  */
-export function signWebhookForTests({ payload, privateKey, scheme = DEFAULT_WEBHOOK_SIGNATURE_SCHEME }: SignWebhookInput): string {
+export function signWebhookForTests({
+  payload,
+  privateKey,
+  scheme = DEFAULT_WEBHOOK_SIGNATURE_SCHEME,
+}: SignWebhookInput): string {
   assertScheme(scheme)
   // Only true byte shapes: signing a serialized-Buffer object would be a caller mistake.
   const bytes = typeof payload === "string" || ArrayBuffer.isView(payload) ? readRawBytes(payload) : null
@@ -45,10 +50,14 @@ export function signWebhookForTests({ payload, privateKey, scheme = DEFAULT_WEBH
 }
 
 /** The headers of a delivery of `payload`, signed with the key registered under `keyPrefix`. */
-export function signedDeliveryHeaders(input: SignWebhookInput & { keyPrefix: string }): SignedDeliveryHeaders {
+export function signedDeliveryHeaders(
+  input: SignWebhookInput & { keyPrefix: string }
+): SignedDeliveryHeaders {
   // A header value with control characters would be refused by Node or split the header block.
   if (typeof input.keyPrefix !== "string" || !/^[\x21-\x7e]+$/.test(input.keyPrefix)) {
-    throw new TypeError("keyPrefix must be the non-empty api_key.prefix of the registration (printable ASCII).")
+    throw new TypeError(
+      "keyPrefix must be the non-empty api_key.prefix of the registration (printable ASCII)."
+    )
   }
   return {
     "content-type": "application/json",

@@ -25,7 +25,11 @@ const KEY_ID_HEADER = "X-API-Key"
 // Strict base64: Buffer.from(.., "base64") silently skips junk, which would hide a mangled header.
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
-function requireHeader(headers: WebhookHeaders, name: string, reason: "missing_signature" | "missing_key_id"): string {
+function requireHeader(
+  headers: WebhookHeaders,
+  name: string,
+  reason: "missing_signature" | "missing_key_id"
+): string {
   const read = readHeader(headers, name)
   if (read.kind === "ok") {
     return read.value
@@ -54,9 +58,9 @@ export function verifyWebhookSignature({
   if (body === null) {
     throw new WebhookVerificationError(
       "raw_body_required",
-      `Webhook verification needs the exact raw request bytes (Buffer, Uint8Array or string), got ` +
-        `${describeType(rawBody)}: the signature covers the bytes as sent, and parsed or re-serialized JSON ` +
-        "differs. Capture the raw body (e.g. Medusa's preserveRawBody and req.rawBody, or express.raw) and " +
+      "Webhook verification needs the exact raw request bytes (Buffer, Uint8Array or string), got " +
+        `${describeType(rawBody)}: the signature covers the bytes as sent, and parsed or re-serialized ` +
+        "JSON differs. Capture the raw body (e.g. Medusa's preserveRawBody and req.rawBody, or express.raw) and " +
         "pass it as rawBody."
     )
   }
@@ -75,11 +79,15 @@ export function verifyWebhookSignature({
   }
 
   if (!BASE64.test(signatureText)) {
-    throw new WebhookVerificationError("bad_signature", "X-Signature is not valid base64; it must be the base64 RSA signature of the raw body.")
+    throw new WebhookVerificationError(
+      "bad_signature",
+      "X-Signature is not valid base64; it must be the base64 RSA signature of the raw body."
+    )
   }
   let valid: boolean
   try {
-    valid = verify(WEBHOOK_DIGEST, body, { key, ...paddingOptions(scheme, "verify") }, Buffer.from(signatureText, "base64"))
+    const signature = Buffer.from(signatureText, "base64")
+    valid = verify(WEBHOOK_DIGEST, body, { key, ...paddingOptions(scheme, "verify") }, signature)
   } catch {
     // OpenSSL throws rather than answering false for some key/scheme mismatches (e.g. a PSS-only key
     // checked with PKCS#1 v1.5); either way the delivery is not authentic under this setting.
