@@ -31,9 +31,10 @@ module.exports = {
       moduleFileExtensions: ["js", "ts", "json"],
       modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/"],
       testMatch: ["<rootDir>/integration-tests/**/*.spec.[jt]s"],
-      testTimeout: 120000,
     },
   ],
+  // Booting Medusa for an integration file takes ~25 s; jest reads this option only at the root.
+  testTimeout: 120000,
   collectCoverageFrom: ["src/lib/**/*.ts", "!src/lib/**/__tests__/**"],
   coverageThreshold: { "./src/lib/": { lines: 90 } },
   coverageReporters: ["text-summary", "text"],

@@ -110,7 +110,9 @@ export function formatAmount(halalas: bigint): string {
 export function toWireNumber(halalas: bigint): number {
   const text = formatAmount(halalas)
   const number = Number(text)
-  if (!Number.isSafeInteger(Number(halalas))) {
+  // A double keeps about 15 significant digits: past that its shortest text form is another amount
+  // ("90071992547409.91" would go out as 90071992547409.9), so refuse instead of altering it.
+  if (toHalalas(number) !== halalas) {
     throw new MoneyError(`amount ${text} is too large to send as a JSON number`)
   }
   return number

@@ -93,7 +93,7 @@ export class HttpClient {
         }
         error = errorFromResponse({
           status,
-          body: decodeJson(data, true),
+          body: decodeJson(this.#scrub(data), true),
           endpoint,
           family: spec.family,
           location: response.headers["location"] as string | undefined,
@@ -132,6 +132,12 @@ export class HttpClient {
       data = JSON.stringify(spec.body)
     }
     return this.#axios.request({ method: spec.method, url: urlOf(spec), headers, data })
+  }
+
+  // Some proxies echo the request headers in their error pages; an error must never carry the secret.
+  #scrub(data: Buffer): Buffer {
+    const text = data.toString("utf8")
+    return text.includes(this.#secretKey) ? Buffer.from(text.split(this.#secretKey).join("[REDACTED]")) : data
   }
 
   // undefined = do not retry this error.

@@ -19,7 +19,7 @@ const ClientOptionsSchema = z.object({
     .refine((key) => key.startsWith("sandbox-") || key.startsWith("prod-"), {
       message: "publicKey must begin with sandbox- (sandbox) or prod- (production)",
     }),
-  baseUrl: z.url({ error: "baseUrl must be an absolute http(s) URL" }),
+  baseUrl: z.url({ protocol: /^https?$/, error: "baseUrl must be an absolute http(s) URL" }),
   timeoutMs: z.number().int().positive("timeoutMs must be a positive number of milliseconds").default(15_000),
   maxRetries: z.number().int().min(0).max(10, "maxRetries must be at most 10").default(2),
   /** First backoff step; attempt n waits about base * 2^n plus jitter. */

@@ -11,25 +11,32 @@ export const UUID = z.string().regex(
 const ISO_8601 =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
 
+// Date.parse rolls impossible days over ("2026-02-30" is read as March 2), so check the calendar too.
+function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split("-").map(Number)
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
 /** An ISO 8601 date or date-time string that names a real instant. */
 export const IsoDate = z
   .string()
-  .refine((value) => ISO_8601.test(value) && !Number.isNaN(Date.parse(value)), {
+  .refine((value) => ISO_8601.test(value) && !Number.isNaN(Date.parse(value)) && isCalendarDate(value), {
     message: "must be an ISO 8601 date or date-time, e.g. 2026-01-31T00:00:00Z",
   })
 
 /** An amount we send: > 0, exact to the halala, sent as a JSON number with at most 2 decimals. */
+const REQUEST_AMOUNT_RULE = "must be a number with at most 2 decimal places (SAR is exact to the halala)"
+
 export const RequestAmount = z
-  .union([z.string(), z.number()])
+  // NaN and Infinity fail z.number() itself; without this message they would read "Invalid input".
+  .union([z.string(), z.number()], { error: REQUEST_AMOUNT_RULE })
   .transform((value, ctx) => {
     let halalas: bigint
     try {
       halalas = toHalalas(value)
     } catch {
-      ctx.addIssue({
-        code: "custom",
-        message: "must be a number with at most 2 decimal places (SAR is exact to the halala)",
-      })
+      ctx.addIssue({ code: "custom", message: REQUEST_AMOUNT_RULE })
       return z.NEVER
     }
     if (halalas <= 0n) {

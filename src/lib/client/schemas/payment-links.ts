@@ -21,7 +21,7 @@ export const CreatePaymentLinkBody = z
     order_id: z.string().optional(),
     singleUse: z.boolean().optional(),
     selectedDate: IsoDate.optional(),
-    callback_url: z.url({ message: "must be an absolute URL" }).optional(),
+    callback_url: z.url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" }).optional(),
     branch: UUID.optional(),
     metadata: Metadata.optional(),
     client_first_name: z.string().optional(),
