@@ -9,6 +9,9 @@ export DB_USERNAME="${DB_USERNAME:-postgres}"
 export DB_PASSWORD="${DB_PASSWORD:-postgres}"
 export MEDUSA_DISABLE_TELEMETRY=true
 
+# The hosted checkout page is tested in Debian's chromium; install it when missing.
+bash scripts/ensure-chromium.sh || echo "chromium could not be installed; the browser test will fail" >&2
+
 mkdir -p test-results
 rm -f test-results/unit.json test-results/integration.json
 

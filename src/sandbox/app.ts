@@ -1,0 +1,90 @@
+import express, { NextFunction, Request, Response } from "express"
+import { createCheckoutRouter } from "./checkout/router"
+import { ApiError, notFound } from "./errors"
+import { binRoutes } from "./routes/bins"
+import { controlRoutes } from "./routes/control"
+import { linkRoutes } from "./routes/links"
+import { reportRoutes } from "./routes/reports"
+import { transactionRoutes } from "./routes/transactions"
+import { webhookRoutes } from "./routes/webhooks"
+import { SandboxCore } from "./sandbox"
+
+// Paths the interface gives with a trailing slash; without it the service redirects (like Django's APPEND_SLASH).
+const SLASHED = [/^\/check\/bin_numbers_lookup$/, /^\/api\/create-webhook-and-apikey$/]
+
+function slashRedirect(req: Request, res: Response, next: NextFunction): void {
+  if (SLASHED.some((pattern) => pattern.test(req.path))) {
+    const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : ""
+    res.redirect(301, `${req.path}/${query}`)
+    return
+  }
+  next()
+}
+
+/** Injected latency and 5xx answers (control API faults); an injected error does nothing else. */
+function faultInjection(core: SandboxCore) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const { latency_ms, error_status } = core.faults.settings
+    const fail = core.faults.failRequest(req.path)
+    const proceed = () => {
+      if (fail) {
+        res.status(error_status).json({ detail: "Sandbox fault injection: simulated server error." })
+        return
+      }
+      next()
+    }
+    if (latency_ms > 0) {
+      setTimeout(proceed, latency_ms).unref()
+    } else {
+      proceed()
+    }
+  }
+}
+
+function errorHandler(core: SandboxCore) {
+  return (error: unknown, _req: Request, res: Response, next: NextFunction): void => {
+    if (res.headersSent) {
+      return next(error)
+    }
+    if (error instanceof ApiError) {
+      res.status(error.status).set(error.headers).json(error.body)
+      return
+    }
+    const status = (error as { status?: number; type?: string }).status
+    if (status === 413) {
+      res.status(413).json({ detail: "Request body too large." })
+      return
+    }
+    core.config.log(`internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`)
+    res.status(500).json({ detail: "Internal server error." })
+  }
+}
+
+/** The sandbox's HTTP app: control API, hosted checkout, then the service interface, all on one port. */
+export function createApp(core: SandboxCore): express.Express {
+  const app = express()
+  app.disable("x-powered-by")
+  app.disable("etag")
+  app.use(
+    "/__sandbox",
+    controlRoutes({
+      ctx: core.ctx,
+      engine: core.engine,
+      faults: core.faults,
+      dispatcher: core.dispatcher,
+      advanceClock: (ms) => core.advanceClock(ms),
+      reset: () => core.reset(),
+    })
+  )
+  app.use(createCheckoutRouter(core.engine))
+  app.use(faultInjection(core))
+  app.use(binRoutes(core.ctx))
+  app.use(linkRoutes(core.ctx))
+  app.use(transactionRoutes(core.ctx))
+  app.use(reportRoutes(core.ctx))
+  app.use(webhookRoutes(core.ctx))
+  app.use(slashRedirect)
+  app.use((_req: Request, _res: Response, next: NextFunction) => next(notFound()))
+  app.use(errorHandler(core))
+  return app
+}
