@@ -1,5 +1,5 @@
 import { RunningSandbox } from "../index"
-import { STORE_ID, boot, call, control, createLink, pay } from "./helpers"
+import { SECRET, STORE_ID, boot, call, control, createLink, pay } from "./helpers"
 
 let sb: RunningSandbox
 beforeAll(async () => {
@@ -18,6 +18,8 @@ describe("control API", () => {
     expect(answer.status).toBe(200)
     expect(answer.body).toMatchObject({ base_url: sb.url, pay_url: sb.payUrl, store_id: STORE_ID, public_key: "sandbox-pk-test" })
     expect(answer.body.banks.map((bank: { bank_code: string }) => bank.bank_code)).toEqual(["snb", "rajhi", "ribl", "inma"])
+    // A page in any browser tab could read this route: the secret key must not be in it.
+    expect(answer.text).not.toContain(SECRET)
   })
 
   it("fail_next answers 5xx without doing anything, then the service works again", async () => {

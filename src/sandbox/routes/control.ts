@@ -120,7 +120,7 @@ export function controlRoutes(deps: ControlDeps): express.Router {
       pay_url: ctx.urls.pay,
       store_id: ctx.config.storeId,
       public_key: state.credentials.publicKey,
-      secret_key: state.credentials.secretKey,
+      // The secret key is printed once at start and never served: any page could read this route.
       merchant_id: state.credentials.merchantId,
       now: ctx.clock.iso(),
       clock_offset_ms: ctx.clock.offset(),
