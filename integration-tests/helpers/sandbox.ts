@@ -1,0 +1,70 @@
+import axios, { AxiosInstance } from "axios"
+import { startSandbox } from "../../src/sandbox"
+
+export const SECRET_KEY = "sk_sandbox_integration_secret_0001"
+export const PUBLIC_KEY = "sandbox-pk_integration_0001"
+export const STORE_ID = "6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b"
+
+export const CARDS = {
+  rajhiCredit: "4092010000000018",
+  rajhiDecline: "4092010000000026",
+  rajhiBankReject: "4092010000000034",
+  rajhiBankReview: "4092010000000042",
+  mada: "5888450000000011",
+} as const
+
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>> & { control: AxiosInstance }
+
+/**
+ * Starts the sandbox and publishes its address and keys in the env that medusa-config.ts reads,
+ * so it must run before Medusa boots.
+ */
+export async function startTestSandbox(): Promise<Sandbox> {
+  const sandbox = await startSandbox({
+    port: 0,
+    host: "127.0.0.1",
+    secretKey: SECRET_KEY,
+    publicKey: PUBLIC_KEY,
+    storeId: STORE_ID,
+    allowHttpWebhooks: true,
+    settlementDelayMs: 300,
+    processingWindowMs: 200,
+    webhookRetryBaseMs: 100,
+  })
+  process.env.INSTALLMENTS_BASE_URL = sandbox.url
+  process.env.INSTALLMENTS_SECRET_KEY = SECRET_KEY
+  process.env.INSTALLMENTS_PUBLIC_KEY = PUBLIC_KEY
+  process.env.INSTALLMENTS_STORE_ID = STORE_ID
+  const control = axios.create({ baseURL: `${sandbox.url}/__sandbox`, proxy: false })
+  return Object.assign(sandbox, { control })
+}
+
+/** Pays a link on the sandbox as a customer would on the hosted page. */
+export async function payLink(
+  sandbox: Sandbox,
+  linkId: string,
+  body: { card_number: string; payment_option?: "Installment" | "Pay In Full"; bank_code?: string; months?: number }
+) {
+  const { data } = await sandbox.control.post(`/payment-links/${linkId}/pay`, body)
+  return data as { transaction_id: string; transaction: Record<string, unknown> } & Record<string, unknown>
+}
+
+/** Waits until the sandbox has no webhook delivery in flight. */
+export async function webhooksIdle(sandbox: Sandbox) {
+  await sandbox.control.post("/webhooks/wait", { timeout_ms: 15_000 })
+}
+
+/** Polls until `check` returns a truthy value. */
+export async function waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, stepMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value) {
+      return value
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`condition not met within ${timeoutMs} ms`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, stepMs))
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from "@medusajs/framework/zod"
+import { EVENT_NAMES } from "../../../lib/client/schemas/webhooks"
+
+/** Checkout, payment and refund events: everything the plugin acts on. */
+export const DEFAULT_WEBHOOK_EVENTS = [
+  "order.success",
+  "order.failed",
+  "order.updated",
+  "installment.tracker.approved",
+  "installment.tracker.rejected",
+  "payment_link.expired",
+] as const
+
+export const AdminRegisterWebhook = z.object({
+  provider_id: z.string().min(1).default("installments"),
+  url: z.string().url(),
+  description: z.string().max(500).optional(),
+  event_type_names: z.array(z.enum(EVENT_NAMES)).min(1).default([...DEFAULT_WEBHOOK_EVENTS]),
+})
+export type AdminRegisterWebhookType = z.infer<typeof AdminRegisterWebhook>
+
+export const AdminListRefunds = z.object({
+  transaction_id: z.string().optional(),
+  payment_id: z.string().optional(),
+  status: z.enum(["P", "R"]).optional(),
+})
+export type AdminListRefundsType = z.infer<typeof AdminListRefunds>

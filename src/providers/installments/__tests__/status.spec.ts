@@ -1,0 +1,81 @@
+import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { linkVerdict, webhookActionOf } from "../status"
+import { linkDetails, transaction } from "./fixtures"
+
+const expected = { session_id: "payses_1", amount: 150000n, currency_code: "sar" }
+
+describe("linkVerdict", () => {
+  it.each([
+    ["unpaid, no attempt", linkDetails(), PaymentSessionStatus.REQUIRES_MORE, PaymentActions.NOT_SUPPORTED],
+    [
+      "unpaid, one declined attempt",
+      linkDetails({ transactions: [transaction({ status: "fail", installment_tracker: null })] }),
+      PaymentSessionStatus.REQUIRES_MORE,
+      PaymentActions.FAILED,
+    ],
+    [
+      "paid for the exact amount",
+      linkDetails({ status: "Paid", transactions: [transaction()] }),
+      PaymentSessionStatus.CAPTURED,
+      PaymentActions.SUCCESSFUL,
+    ],
+    [
+      "paid after a declined attempt",
+      linkDetails({ status: "Paid", transactions: [transaction({ id: "2b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", status: "fail" }), transaction()] }),
+      PaymentSessionStatus.CAPTURED,
+      PaymentActions.SUCCESSFUL,
+    ],
+    [
+      "paid then partially refunded",
+      linkDetails({ status: "Paid", transactions: [transaction({ status: "partially refunded" })] }),
+      PaymentSessionStatus.CAPTURED,
+      PaymentActions.SUCCESSFUL,
+    ],
+    [
+      "pending transaction",
+      linkDetails({ transactions: [transaction({ status: "pending" })] }),
+      PaymentSessionStatus.PENDING_AUTHORIZATION,
+      PaymentActions.NOT_SUPPORTED,
+    ],
+    [
+      "bank review pending",
+      linkDetails({ transactions: [transaction({ installment_tracker: { id: null, status: "P", message: "Review" } })] }),
+      PaymentSessionStatus.PENDING_AUTHORIZATION,
+      PaymentActions.NOT_SUPPORTED,
+    ],
+    [
+      "bank rejected",
+      linkDetails({ transactions: [transaction({ status: "fail", installment_tracker: { id: null, status: "R", message: "Limit" } })] }),
+      PaymentSessionStatus.REQUIRES_MORE,
+      PaymentActions.FAILED,
+    ],
+    ["expired without payment", linkDetails({ status: "Expired" }), PaymentSessionStatus.CANCELED, PaymentActions.CANCELED],
+    [
+      "paid for another amount",
+      linkDetails({ status: "Paid", transactions: [transaction({ amount: "1499.99" })] }),
+      PaymentSessionStatus.ERROR,
+      PaymentActions.FAILED,
+    ],
+    [
+      "link of another session",
+      linkDetails({ sessionId: "payses_other", status: "Paid", transactions: [transaction()] }),
+      PaymentSessionStatus.ERROR,
+      PaymentActions.FAILED,
+    ],
+    ["paid but no transaction visible", linkDetails({ status: "Paid" }), PaymentSessionStatus.ERROR, PaymentActions.FAILED],
+  ])("%s", (_case, details, status, action) => {
+    const verdict = linkVerdict(details as never, expected)
+    expect(verdict.status).toBe(status)
+    expect(webhookActionOf(verdict)).toBe(action)
+  })
+
+  it("compares amounts exactly, to the halala", () => {
+    const details = linkDetails({ status: "Paid", transactions: [transaction({ amount: "1500.004" })] })
+    expect(linkVerdict(details as never, expected).status).toBe(PaymentSessionStatus.CAPTURED)
+  })
+
+  it("refuses a session in another currency", () => {
+    const details = linkDetails({ status: "Paid", transactions: [transaction()] })
+    expect(linkVerdict(details as never, { ...expected, currency_code: "usd" }).status).toBe(PaymentSessionStatus.ERROR)
+  })
+})

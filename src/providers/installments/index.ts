@@ -1,0 +1,9 @@
+import { ModuleProvider, Modules } from "@medusajs/framework/utils"
+import { InstallmentsProviderService } from "./service"
+
+export { InstallmentsProviderService }
+export type { ProviderOptionsInput as InstallmentsProviderOptions } from "./options"
+
+export default ModuleProvider(Modules.PAYMENT, {
+  services: [InstallmentsProviderService],
+})

@@ -1,0 +1,66 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import type { PaymentCustomerDTO } from "@medusajs/framework/types"
+import type { CreatePaymentLinkBody } from "../../lib/client"
+import { formatAmount, toWireNumber } from "../../lib/money"
+import { allowsInstallmentLink, INSTALLMENT_LINK_MINIMUM } from "../../lib/plans"
+import { fillCallbackUrl } from "./callback-url"
+import type { ProviderOptions } from "./options"
+
+export interface LinkRequestInput {
+  sessionId: string
+  cartId?: string
+  halalas: bigint
+  expiresAt: Date
+  customer?: PaymentCustomerDTO
+}
+
+/**
+ * The creation body of a single-use link for one payment session (architecture, checkout step 1).
+ * The session id goes into `order_id` and `metadata.session_id` so every webhook and read ties back.
+ */
+export function buildLinkRequest(options: ProviderOptions, input: LinkRequestInput): CreatePaymentLinkBody {
+  const amount = formatAmount(input.halalas)
+  const installmentsAllowed = allowsInstallmentLink(amount)
+  if (options.checkoutMode === "installments" && !installmentsAllowed) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Installments need an order total of at least ${INSTALLMENT_LINK_MINIMUM} SAR; this one is ${amount} SAR. ` +
+        "Choose another payment method, or register the provider with checkoutMode both to offer pay in full."
+    )
+  }
+  const phone = e164(input.customer?.phone)
+  return {
+    amount: toWireNumber(input.halalas),
+    title: options.linkTitle,
+    order_id: input.sessionId,
+    singleUse: true,
+    selectedDate: input.expiresAt.toISOString(),
+    callback_url: fillCallbackUrl(options.callbackUrl, { session_id: input.sessionId, cart_id: input.cartId }),
+    metadata: { session_id: input.sessionId, currency: "SAR", ...(input.cartId ? { cart_id: input.cartId } : {}) },
+    language: options.language,
+    sms_language: options.language,
+    send_sms: options.sendSms && !!phone,
+    passkey_enabled: options.passkeyEnabled,
+    only_show_bank_installments: options.checkoutMode === "installments",
+    only_show_pay_in_full: options.checkoutMode === "pay_in_full" || !installmentsAllowed,
+    ...customerFields(input.customer, phone),
+  }
+}
+
+// Only a logged-in customer's own details pre-fill the hosted page; guests get none (Medusa passes none).
+function customerFields(customer: PaymentCustomerDTO | undefined, phone: string | undefined) {
+  if (!customer) {
+    return {}
+  }
+  const fields: Partial<CreatePaymentLinkBody> = {}
+  if (customer.first_name) fields.client_first_name = customer.first_name
+  if (customer.last_name) fields.client_last_name = customer.last_name
+  if (customer.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customer.email)) fields.client_email = customer.email
+  if (phone) fields.client_phone_number = phone
+  return fields
+}
+
+function e164(phone: string | null | undefined): string | undefined {
+  const compact = phone?.replace(/[\s()-]/g, "")
+  return compact && /^\+[1-9]\d{6,14}$/.test(compact) ? compact : undefined
+}

@@ -1,0 +1,38 @@
+import type { ConfigModule } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { parseProviderOptions, type ProviderOptions } from "./options"
+
+type ProviderEntry = { resolve?: unknown; id?: unknown; options?: unknown }
+
+/**
+ * The options of the installments provider registered under `id` in the Payment module's
+ * configuration: middlewares run in the app container, where provider instances are not reachable.
+ */
+export function installmentsProviderOptions(config: ConfigModule, id: string): ProviderOptions | undefined {
+  const modules = config.modules as unknown
+  const entries: unknown[] = Array.isArray(modules) ? modules : Object.values((modules as Record<string, unknown>) ?? {})
+  for (const entry of entries) {
+    const module = entry as { resolve?: unknown; key?: unknown; options?: { providers?: ProviderEntry[] } }
+    const isPayment =
+      module?.key === Modules.PAYMENT ||
+      (typeof module?.resolve === "string" && /(^|\/)payment$/.test(module.resolve)) ||
+      (modules as Record<string, unknown>)?.[Modules.PAYMENT] === entry
+    if (!isPayment) {
+      continue
+    }
+    const provider = module.options?.providers?.find((p) => p?.id === id && isInstallments(p.resolve))
+    if (provider) {
+      return parseProviderOptions(provider.options)
+    }
+  }
+  return undefined
+}
+
+function isInstallments(resolve: unknown): boolean {
+  if (typeof resolve === "string") {
+    return /providers\/installments\/?(index(\.[jt]s)?)?$/.test(resolve)
+  }
+  // A provider passed as an imported module object.
+  const services = (resolve as { services?: { identifier?: string }[] })?.services
+  return !!services?.some((service) => service?.identifier === "installments")
+}

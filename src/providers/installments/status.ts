@@ -1,0 +1,138 @@
+import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type { PaymentLinkDetails, Transaction } from "../../lib/client"
+import { formatAmount, parseAmount } from "../../lib/money"
+
+/** What the session expects the link to have been paid with. */
+export interface ExpectedPayment {
+  session_id: string
+  /** Halalas. */
+  amount: bigint
+  currency_code: string
+}
+
+/** The state of a session's link, read from the service, in Medusa's terms. */
+export interface LinkVerdict {
+  status: PaymentSessionStatus
+  /** The transaction that decided the status (paid or pending), when there is one. */
+  transaction?: Transaction
+  /** Why, in words a merchant can read in a log; never customer data. */
+  reason: string
+  failedAttempts: number
+  /** Why the customer has not paid, for the storefront: set when the session is not paid. */
+  failure?: string
+}
+
+const PAID = new Set(["success", "partially refunded", "refunded"])
+
+/**
+ * The one mapping from link details to a session status (architecture, checkout step 3):
+ * paid for the session's exact amount -> captured; pending or under bank review ->
+ * pending_authorization; expired -> canceled; nothing or only failures on a live link ->
+ * requires_more; anything that does not match the session -> error.
+ */
+export function linkVerdict(details: PaymentLinkDetails, expected: ExpectedPayment): LinkVerdict {
+  const link = details.payment_link
+  const failedAttempts = details.transactions.filter((t) => t.status === "fail" || isBankRejected(t)).length
+  const verdict = (status: PaymentSessionStatus, reason: string, transaction?: Transaction): LinkVerdict => {
+    const failure = failureOf(status, details)
+    return { status, reason, transaction, failedAttempts, ...(failure ? { failure } : {}) }
+  }
+
+  const linkSession = link.metadata?.session_id
+  if (linkSession !== undefined && linkSession !== expected.session_id) {
+    return verdict(PaymentSessionStatus.ERROR, `payment link ${link.id} belongs to another payment session`)
+  }
+  if (expected.currency_code.toLowerCase() !== "sar") {
+    return verdict(PaymentSessionStatus.ERROR, `session currency ${expected.currency_code} is not SAR`)
+  }
+  const linkCurrency = link.metadata?.currency
+  if (typeof linkCurrency === "string" && linkCurrency.toLowerCase() !== "sar") {
+    return verdict(PaymentSessionStatus.ERROR, `payment link ${link.id} is in ${linkCurrency}, not SAR`)
+  }
+
+  const paid = details.transactions.find((t) => PAID.has(t.status) && !isBankRejected(t))
+  if (paid) {
+    const paidAmount = parseAmount(paid.amount)
+    if (paidAmount !== expected.amount) {
+      return verdict(
+        PaymentSessionStatus.ERROR,
+        `transaction ${paid.id} paid ${formatAmount(paidAmount)} SAR but the session expects ${formatAmount(expected.amount)} SAR`,
+        paid
+      )
+    }
+    if (paid.installment_tracker?.status === "P") {
+      return verdict(PaymentSessionStatus.PENDING_AUTHORIZATION, `bank review of transaction ${paid.id} is pending`, paid)
+    }
+    return verdict(PaymentSessionStatus.CAPTURED, `transaction ${paid.id} succeeded`, paid)
+  }
+
+  const pending = details.transactions.find((t) => t.status === "pending")
+  if (pending) {
+    const paidAmount = parseAmount(pending.amount)
+    if (paidAmount !== expected.amount) {
+      return verdict(
+        PaymentSessionStatus.ERROR,
+        `pending transaction ${pending.id} is for ${formatAmount(paidAmount)} SAR but the session expects ${formatAmount(expected.amount)} SAR`,
+        pending
+      )
+    }
+    return verdict(PaymentSessionStatus.PENDING_AUTHORIZATION, `transaction ${pending.id} is pending`, pending)
+  }
+
+  if (link.is_expired || link.status === "Expired") {
+    return verdict(PaymentSessionStatus.CANCELED, `payment link ${link.id} expired without a payment`)
+  }
+  if (link.status === "Paid") {
+    return verdict(PaymentSessionStatus.ERROR, `payment link ${link.id} is paid but shows no successful transaction`)
+  }
+  return verdict(
+    PaymentSessionStatus.REQUIRES_MORE,
+    failedAttempts
+      ? `payment link ${link.id} has ${failedAttempts} failed attempt(s) and no successful payment yet`
+      : `payment link ${link.id} has not been paid yet`
+  )
+}
+
+/** The webhook action for a verdict: only a payment for the right amount completes a cart. */
+export function webhookActionOf(verdict: LinkVerdict): PaymentActions {
+  switch (verdict.status) {
+    case PaymentSessionStatus.CAPTURED:
+      return PaymentActions.SUCCESSFUL
+    case PaymentSessionStatus.AUTHORIZED:
+      return PaymentActions.AUTHORIZED
+    case PaymentSessionStatus.CANCELED:
+      return PaymentActions.CANCELED
+    case PaymentSessionStatus.ERROR:
+      return PaymentActions.FAILED
+    case PaymentSessionStatus.REQUIRES_MORE:
+      return verdict.failedAttempts ? PaymentActions.FAILED : PaymentActions.NOT_SUPPORTED
+    default:
+      return PaymentActions.NOT_SUPPORTED
+  }
+}
+
+// Customer-facing words only: the tracker message is the bank's, never the customer's data.
+function failureOf(status: PaymentSessionStatus, details: PaymentLinkDetails): string | undefined {
+  if (status === PaymentSessionStatus.CANCELED) {
+    return "The payment link expired before it was paid. Start a new payment."
+  }
+  if (status === PaymentSessionStatus.ERROR) {
+    return "The payment does not match this order. Start a new payment."
+  }
+  if (status !== PaymentSessionStatus.REQUIRES_MORE) {
+    return undefined
+  }
+  const last = details.transactions.filter((t) => t.status === "fail" || isBankRejected(t)).at(-1)
+  if (!last) {
+    return undefined
+  }
+  if (isBankRejected(last)) {
+    const said = last.installment_tracker?.message ? ` (${last.installment_tracker.message})` : ""
+    return `The bank rejected the 0% installment request${said}. Pay in full or try another card.`
+  }
+  return "The card payment was declined or not authenticated. Try again with another card."
+}
+
+function isBankRejected(transaction: Transaction): boolean {
+  return transaction.installment_tracker?.status === "R"
+}

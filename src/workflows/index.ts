@@ -1,0 +1,3 @@
+export { registerInstallmentsWebhookWorkflow } from "./register-webhook"
+export { syncInstallmentsRefundLedgerWorkflow } from "./sync-refund-ledger"
+export { reconcileInstallmentsSessionWorkflow } from "./reconcile-session"
