@@ -21,9 +21,21 @@ function slashRedirect(req: Request, res: Response, next: NextFunction): void {
   next()
 }
 
-/** Injected latency and 5xx answers (control API faults); an injected error does nothing else. */
+/**
+ * Injected latency and 5xx answers (control API faults); an injected error does nothing else.
+ * Latency waits are owned by the core, so stop() clears them; a request once stopping answers 503.
+ */
 function faultInjection(core: SandboxCore) {
+  const unavailable = (res: Response) => {
+    if (!res.headersSent) {
+      res.status(503).set("Connection", "close").json({ detail: "The sandbox is stopping." })
+    }
+  }
   return (req: Request, res: Response, next: NextFunction): void => {
+    if (core.isStopped) {
+      unavailable(res)
+      return
+    }
     const { latency_ms, error_status } = core.faults.settings
     const fail = core.faults.failRequest(req.path)
     const proceed = () => {
@@ -34,7 +46,9 @@ function faultInjection(core: SandboxCore) {
       next()
     }
     if (latency_ms > 0) {
-      setTimeout(proceed, latency_ms).unref()
+      if (!core.delay(latency_ms, () => (core.isStopped ? unavailable(res) : proceed()))) {
+        unavailable(res)
+      }
     } else {
       proceed()
     }

@@ -14,7 +14,7 @@ import { SandboxContext } from "./context"
 import { resolveStatus } from "./state/links"
 import { runAttempt } from "./state/payments"
 import { LinkRecord } from "./state/types"
-import { toHalalas } from "../lib/money"
+import { normalizeAmount, toHalalas } from "../lib/money"
 
 const BANK_DISPLAY_NAMES: Record<string, string> = {
   snb: "SNB",
@@ -43,7 +43,8 @@ export class SandboxCheckoutEngine implements CheckoutEngine {
     return {
       id: link.id,
       status: resolveStatus(link, this.ctx.clock.now()),
-      amount: link.amount,
+      // Always 2 decimals on the hosted page, whatever amountScale the API objects are written with.
+      amount: normalizeAmount(link.amount),
       currency: "SAR",
       title: link.title,
       description: link.description,

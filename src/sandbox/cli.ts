@@ -14,6 +14,8 @@ Usage: installments-sandbox [options]
   --pay-url <url>          base of hosted checkout URLs (default: the sandbox's own URL)
   --allow-http-webhooks    development mode: accept http://localhost webhook URLs
   --data <file>            keep state in this JSON file across restarts
+  --amount-scale <n>       decimals of amount strings in transactions and link details,
+                           2 to 8 (default 5, the live "299.99000"; 2 gives "299.99")
   --quiet                  do not log webhook deliveries
   -h, --help               show this help
 `
@@ -32,6 +34,7 @@ export function parseCli(argv: string[]): SandboxOptions & { help: boolean; quie
       "pay-url": { type: "string" },
       "allow-http-webhooks": { type: "boolean" },
       data: { type: "string" },
+      "amount-scale": { type: "string" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -39,6 +42,11 @@ export function parseCli(argv: string[]): SandboxOptions & { help: boolean; quie
   const port = values.port === undefined ? 4010 : Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--port must be a port number, got "${values.port}"`)
+  }
+  const scaleText = values["amount-scale"]
+  const amountScale = scaleText === undefined ? undefined : /^\d+$/.test(scaleText) ? Number(scaleText) : NaN
+  if (amountScale !== undefined && !(amountScale >= 2 && amountScale <= 8)) {
+    throw new Error(`--amount-scale must be an integer from 2 to 8, got "${scaleText}"`)
   }
   return {
     port,
@@ -49,6 +57,7 @@ export function parseCli(argv: string[]): SandboxOptions & { help: boolean; quie
     payUrl: values["pay-url"],
     allowHttpWebhooks: values["allow-http-webhooks"] ?? false,
     dataFile: values.data,
+    amountScale,
     help: values.help ?? false,
     quiet: values.quiet ?? false,
   }

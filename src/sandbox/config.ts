@@ -66,8 +66,9 @@ export interface SandboxOptions {
   merchantEnglishName?: string | null
   merchantEmail?: string
   /**
-   * Decimal places of the amount strings inside transaction and link-details objects. 2 by
-   * default; 5 mimics the live service's "299.99000" (D4), so clients that compare strings break here.
+   * Decimal places of the amount strings inside transaction and link-details objects (2 to 8). 5 by
+   * default, the live service's format ("299.99000", D4), so clients that compare strings break here
+   * rather than in production; 2 gives plain "299.99".
    */
   amountScale?: number
   /** UTC offset in minutes of timestamps shown "with offset" (links, transactions); Riyadh is +180. */
@@ -116,6 +117,9 @@ export interface SandboxConfig {
   /** Which of the credentials were given explicitly (a data file may supply the rest). */
   explicit: { secretKey: boolean; publicKey: boolean; storeId: boolean }
 }
+
+/** Decimal places of response amount strings by default: the live service writes "299.99000" (D4). */
+export const DEFAULT_AMOUNT_SCALE = 5
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -174,7 +178,7 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     merchantName: options.merchantName ?? "متجر الاختبار",
     merchantEnglishName: options.merchantEnglishName === undefined ? "Sandbox Test Store" : options.merchantEnglishName,
     merchantEmail: options.merchantEmail ?? "merchant@sandbox.invalid",
-    amountScale: options.amountScale ?? 2,
+    amountScale: options.amountScale ?? DEFAULT_AMOUNT_SCALE,
     timezoneOffsetMinutes: options.timezoneOffsetMinutes ?? 180,
     branches: options.branches ?? {},
     seed: options.seed ?? 1,

@@ -30,14 +30,15 @@ function mediaType(req: Request): string | undefined {
 }
 
 /**
- * Reads a JSON object body. `required`: the endpoint always takes a JSON body, so a missing
- * `Content-Type: application/json` is a 400; otherwise an empty body counts as `{}`.
+ * Reads a JSON object body. `required`: the endpoint always takes a JSON body, so an empty body or a
+ * missing `Content-Type: application/json` is a 400. Otherwise (list, details, resolve: every field
+ * is optional) an empty body (or blank) counts as `{}` whatever its Content-Type; a non-empty one must be JSON.
  */
 export function jsonBody(style: BodyStyle, required: boolean): RequestHandler[] {
   const parse: RequestHandler = (req, _res, next) => {
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
     const type = mediaType(req)
-    if (bytes.length === 0 && !required && type === undefined) {
+    if (!required && bytes.toString("utf8").trim() === "") {
       req.body = {}
       return next()
     }

@@ -20,6 +20,9 @@ export class SandboxCore {
   private readonly clock: Clock
   private readonly store: Store
   private readonly scheduler: Scheduler
+  /** Pending fault-latency waits of API requests, cleared on stop. */
+  private readonly delays = new Set<NodeJS.Timeout>()
+  private stopped = false
 
   constructor(readonly config: SandboxConfig) {
     const state = loadState(config)
@@ -79,11 +82,43 @@ export class SandboxCore {
     this.store.changed()
   }
 
-  /** Stops timers and deliveries and writes the data file. */
+  /** True once `stop` ran. */
+  get isStopped(): boolean {
+    return this.stopped
+  }
+
+  /** Latency waits still pending (diagnostics and tests). */
+  get pendingDelays(): number {
+    return this.delays.size
+  }
+
+  /**
+   * Runs `fn` after `ms` (injected latency) unless the sandbox stops first; answers false, running
+   * nothing, once it has stopped.
+   */
+  delay(ms: number, fn: () => void): boolean {
+    if (this.stopped) {
+      return false
+    }
+    const timer = setTimeout(() => {
+      this.delays.delete(timer)
+      fn()
+    }, ms)
+    timer.unref()
+    this.delays.add(timer)
+    return true
+  }
+
+  /** Stops timers, latency waits and deliveries, writes the data file and closes it for good. */
   stop(): void {
+    this.stopped = true
+    for (const timer of this.delays) {
+      clearTimeout(timer)
+    }
+    this.delays.clear()
     this.scheduler.stop()
     this.dispatcher.stop()
-    this.store.save()
+    this.store.close()
   }
 
   private runJob(key: string): void {

@@ -1,4 +1,5 @@
 import { BinRecord } from "../../lib/client/schemas/bins"
+import { parseLookupAmount } from "../catalog/bins"
 import { RunningSandbox } from "../index"
 import { boot, call } from "./helpers"
 
@@ -69,7 +70,6 @@ describe("BIN lookup (endpoint 1)", () => {
   it("rule 4: without amount the card is inspected with no amount restriction", async () => {
     const answer = await lookup("bin=400555")
     expect(answer.body).toMatchObject({ is_eligible: true, message: null, bank_amount_limit: "1000.00" })
-    expect((await lookup("bin=400555&amount=")).body.is_eligible).toBe(true)
   })
 
   it("compares amounts exactly, never through floats", async () => {
@@ -77,6 +77,35 @@ describe("BIN lookup (endpoint 1)", () => {
     expect((await lookup("bin=409201&amount=299.999999")).body.is_eligible).toBe(false)
     expect((await lookup("bin=409201&amount=300.001")).body.is_eligible).toBe(true)
     expect((await lookup("bin=409201&amount=-500")).body.is_eligible).toBe(false)
+  })
+
+  it("parseLookupAmount: exact halalas, truncated toward minus infinity, exponents included", () => {
+    expect(parseLookupAmount("1e3")).toBe(100000n)
+    expect(parseLookupAmount("2.9999e2")).toBe(29999n)
+    expect(parseLookupAmount("299.999")).toBe(29999n)
+    expect(parseLookupAmount(".5E1")).toBe(500n)
+    expect(parseLookupAmount("-1.005")).toBe(-101n)
+    expect(parseLookupAmount("-1e-5")).toBe(-1n)
+    expect(parseLookupAmount("0e99999999")).toBe(0n)
+    expect(parseLookupAmount("")).toBe("invalid")
+    expect(parseLookupAmount("1e400")).toBe("invalid")
+  })
+
+  it("reads exponent notation exactly", async () => {
+    const eligible = async (amount: string) => {
+      const answer = await lookup(`bin=409201&amount=${encodeURIComponent(amount)}`)
+      expect(answer.status).toBe(200)
+      return answer.body.is_eligible as boolean
+    }
+    expect(await eligible("1e3")).toBe(true)
+    expect(await eligible("3E2")).toBe(true)
+    expect(await eligible("3e+2")).toBe(true)
+    expect(await eligible("30000e-2")).toBe(true)
+    expect(await eligible("2.9999e2")).toBe(false)
+    expect(await eligible("2.99999999e2")).toBe(false)
+    expect(await eligible("3.00001e2")).toBe(true)
+    expect(await eligible("0e999999")).toBe(false)
+    expect(await eligible("1e-999999")).toBe(false)
   })
 
   it.each(["12345", "123456789", "abcdef", "40920a", "", "4092 01"])("rule 5: bin %p answers 400", async (bin) => {
@@ -89,7 +118,7 @@ describe("BIN lookup (endpoint 1)", () => {
     expect((await lookup("amount=10")).body).toEqual({ message: "bin must be 6 to 8 digits." })
   })
 
-  it.each(["abc", "1e3", "12,50", "NaN", "1.2.3"])("rule 5: amount %p answers 400", async (amount) => {
+  it.each(["", " ", "abc", "12,50", "NaN", "Infinity", "1.2.3", "1e", "e3", ".", "1e400", "0x10"])("rule 5: amount %p answers 400", async (amount) => {
     const answer = await lookup(`bin=409201&amount=${encodeURIComponent(amount)}`)
     expect(answer.status).toBe(400)
     expect(answer.body).toEqual({ message: "amount must be a valid number." })

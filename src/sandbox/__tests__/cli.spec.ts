@@ -11,7 +11,7 @@ describe("installments-sandbox CLI", () => {
     expect(
       parseCli([
         "--port", "0", "--host", "0.0.0.0", "--secret-key", "s", "--public-key", "sandbox-p",
-        "--store-id", "5b0c8f3e-9d1a-4c2b-8e7f-0a1b2c3d4e5f", "--pay-url", "https://pay.example", "--allow-http-webhooks", "--data", "x.json",
+        "--store-id", "5b0c8f3e-9d1a-4c2b-8e7f-0a1b2c3d4e5f", "--pay-url", "https://pay.example", "--allow-http-webhooks", "--data", "x.json", "--amount-scale", "2",
       ])
     ).toMatchObject({
       port: 0,
@@ -22,8 +22,15 @@ describe("installments-sandbox CLI", () => {
       payUrl: "https://pay.example",
       allowHttpWebhooks: true,
       dataFile: "x.json",
+      amountScale: 2,
     })
     expect(parseCli([]).port).toBe(4010)
+    // Without the flag the sandbox's default applies: 5 decimals, the live format (D4).
+    expect(parseCli([]).amountScale).toBeUndefined()
+    expect(parseCli(["--amount-scale", "8"]).amountScale).toBe(8)
+    for (const bad of ["1", "9", "2.5", "five", ""]) {
+      expect(() => parseCli(["--amount-scale", bad])).toThrow(/--amount-scale/)
+    }
     expect(() => parseCli(["--port", "http"])).toThrow(/port/)
     expect(() => parseCli(["--bogus"])).toThrow()
   })
@@ -81,5 +88,19 @@ describe("README", () => {
     for (const route of routes) {
       expect(readme).toContain(route)
     }
+  })
+
+  it("documents every CLI flag and the sandbox assumptions a client could trip on", () => {
+    const readme = readFileSync(join(__dirname, "..", "README.md"), "utf8")
+    const usage = readFileSync(join(__dirname, "..", "cli.ts"), "utf8")
+    const flags = [...usage.matchAll(/^ {2}(?:-\w, )?(--[a-z-]+)/gm)].map(([, flag]) => flag).filter((flag) => flag !== "--help")
+    expect(flags).toContain("--amount-scale")
+    for (const flag of flags) {
+      expect(readme).toContain(flag)
+    }
+    const assumptions = readme.slice(readme.indexOf("## Sandbox assumptions"))
+    expect(assumptions).toMatch(/pending refunds as rows/)
+    expect(assumptions).toMatch(/3xx answer is final/)
+    expect(assumptions).toContain("http://[::1]")
   })
 })

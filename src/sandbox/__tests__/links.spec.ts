@@ -134,7 +134,9 @@ describe("create payment link (endpoint 2, D1, D7, D8)", () => {
     const answer = await details(id)
     expect(answer.status).toBe(200)
     const { payment_link: link } = PaymentLinkDetails.parse(answer.body)
-    expect(answer.body.payment_link.amount).toBe("1234.50")
+    // On the wire like the live service (D4: 5 decimals by default); the client reads it exactly.
+    expect(answer.body.payment_link.amount).toBe("1234.50000")
+    expect(link.amount).toBe("1234.50")
     expect(answer.body.payment_link.created_at).toMatch(/\+03:00$/)
     expect(link).toMatchObject({
       id,
@@ -278,6 +280,42 @@ describe("list payment links (endpoint 4)", () => {
   it("404 store_not_found and 401", async () => {
     expect((await call(sb, "POST", "/payment_links/00000000-0000-4000-8000-000000000000/list", { body: {} })).body).toMatchObject({ error: "store_not_found" })
     expect((await call(sb, "POST", `/payment_links/${STORE_ID}/list`, { body: {}, auth: false })).status).toBe(401)
+  })
+})
+
+describe("bodies of list, details and resolve (every field optional)", () => {
+  const post = (path: string, options: { raw?: string; headers?: Record<string, string> }) => call(sb, "POST", path, options)
+
+  it.each([
+    ["an empty body with Content-Type JSON", { raw: "" }],
+    ["a blank body with Content-Type JSON", { raw: " \r\n" }],
+    ["an empty body without a Content-Type", {}],
+    ["an empty body with another Content-Type", { raw: "", headers: { "content-type": "application/x-www-form-urlencoded" } }],
+  ])("%s counts as {}", async (_label, options) => {
+    const id = await createLink(sb)
+    const resolved = await post(`/payment_links/${id}/resolve`, options)
+    expect(resolved.status).toBe(200)
+    expect(ResolvedPaymentLink.parse(resolved.body).status).toBe("valid")
+    const listed = await post(`/payment_links/${STORE_ID}/list`, options)
+    expect(listed.status).toBe(200)
+    expect(PaymentLinkList.parse(listed.body)).toMatchObject({ total: 1, page: 1, limit: 20 })
+    const detailed = await post(`/payment_links/${id}/details`, options)
+    expect(detailed.status).toBe(200)
+    expect(PaymentLinkDetails.parse(detailed.body).pagination).toMatchObject({ page: 1, page_size: 10 })
+  })
+
+  it("malformed or non-object JSON stays 400 invalid_request; a non-empty body must be JSON", async () => {
+    const id = await createLink(sb)
+    for (const path of [`/payment_links/${id}/resolve`, `/payment_links/${STORE_ID}/list`, `/payment_links/${id}/details`]) {
+      for (const raw of ['{"page": 1,', "[]", "null"]) {
+        const answer = await post(path, { raw })
+        expect(answer.status).toBe(400)
+        expect(answer.body).toMatchObject({ error: "invalid_request", status_code: 400 })
+      }
+      const form = await post(path, { raw: "page=1", headers: { "content-type": "application/x-www-form-urlencoded" } })
+      expect(form.status).toBe(400)
+      expect(form.body.message).toContain("Content-Type must be application/json")
+    }
   })
 })
 

@@ -53,21 +53,38 @@ describe("statement report (endpoint 8, D17)", () => {
     }
   })
 
-  it("csv: text/csv with the D17 columns, one row per payment and settled refund", async () => {
+  it("csv: text/csv with the D17 columns, one row per payment and refund (pending ones without a settlement)", async () => {
     const answer = await statement({ ...window, format: "csv" })
     expect(answer.status).toBe(200)
     expect(answer.headers.get("content-type")).toMatch(/^text\/csv/)
     const lines = answer.text.trim().split("\r\n")
     expect(lines[0]).toBe("date,type,transaction_id,payment_option,bank_name,amount,service_fee,service_tax_vat,refund_amount,net_amount,settlement_id")
-    expect(lines).toHaveLength(4)
+    expect(lines).toHaveLength(5)
     const rows = lines.slice(1).map((line) => line.split(","))
     expect(rows.map((row) => [row[1], row[2]])).toEqual([
       ["payment", paymentIds[0]],
       ["payment", paymentIds[1]],
       ["refund", paymentIds[0]],
+      ["refund", paymentIds[0]],
     ])
     expect(rows[0].slice(3, 10)).toEqual(["Installment", "SNB", "1234.57", "31.86", "4.78", "0.00", "1197.93"])
     expect(rows[2].slice(8, 10)).toEqual(["100.10", "-100.10"])
+    expect(rows[2][10]).toMatch(/^STL-\d{8}-/)
+    // The pending refund is listed, but belongs to no settlement yet and takes nothing off the payout.
+    expect(rows[3].slice(8, 11)).toEqual(["5.00", "0.00", ""])
+    // The rows' net_amount adds up to the json summary's net payout (which counts settled refunds only).
+    expect(rows.reduce((sum, row) => sum + toHalalas(row[9]), 0n)).toBe(142733n)
+  })
+
+  it("a pending refund moves to its settlement once settled", async () => {
+    await control(sb, "POST", "/refunds/settle", { transaction_id: paymentIds[0] })
+    const csv = (await statement({ ...window, format: "csv" })).text.trim().split("\r\n").slice(1).map((line) => line.split(","))
+    const refunds = csv.filter((row) => row[1] === "refund")
+    expect(refunds.map((row) => row[8])).toEqual(["100.10", "5.00"])
+    expect(refunds.every((row) => /^STL-/.test(row[10]))).toBe(true)
+    const report = StatementReport.parse((await statement(window)).body)
+    expect(report.summary.total_refunds).toBe("105.10")
+    expect(report.summary.net_payout_amount).toBe("1422.33")
   })
 
   it("pdf: a real PDF with the summary and rows", async () => {

@@ -1,7 +1,8 @@
+import { StatementReport } from "../../lib/client/schemas/reports"
 import { Transaction } from "../../lib/client/schemas/transactions"
 import { CheckoutRefusedError } from "../checkout/engine"
 import { RunningSandbox } from "../index"
-import { advance, boot, call, control, createLink, eventNames, pay } from "./helpers"
+import { STORE_ID, advance, boot, call, control, createLink, eventNames, pay } from "./helpers"
 
 let sb: RunningSandbox
 beforeAll(async () => {
@@ -116,6 +117,86 @@ describe("transaction status and installment underwriting", () => {
     expect((await review(result.transaction_id, "maybe")).status).toBe(400)
   })
 
+  it("approving a review on a link that expired meanwhile fails the attempt: never Paid, no capture", async () => {
+    const link = await createLink(sb, { amount: 400 })
+    const result = await pay(sb, link, "4092010000000042")
+    await advance(sb, { days: 8 })
+    expect((await call(sb, "POST", `/payment_links/${link}/details`, { body: {} })).body.payment_link.status).toBe("Expired")
+    const decided = await review(result.transaction_id, "approve")
+    expect(decided.status).toBe(200)
+    const transaction = Transaction.parse((await getTransaction(result.transaction_id)).body)
+    expect(transaction).toMatchObject({ status: "fail", installment_status: "Rejected", is_refundable: false, service_fee: "0.00" })
+    expect(transaction.installment_tracker).toMatchObject({ status: "R", message: "Payment session expired" })
+    const linkAfter = (await call(sb, "POST", `/payment_links/${link}/details`, { body: {} })).body.payment_link
+    expect(linkAfter).toMatchObject({ status: "Expired", is_expired: true, enabled: false })
+    expect((await call(sb, "POST", `/payment_links/${link}/resolve`)).body.status).toBe("expired")
+    expect(await eventNames(sb)).toEqual(["order.created", "payment_link.expired", "installment.tracker.rejected", "order.failed"])
+    const failed = (await control(sb, "GET", "/events?event=order.failed")).body.events[0]
+    expect(failed.data).toMatchObject({ id: result.transaction_id, status: "fail", payment_link_id: link })
+    const now = Date.parse((await control(sb, "GET", "/clock")).body.now)
+    const window = { store_id: STORE_ID, from_date: new Date(now - 30 * 86_400_000).toISOString(), to_date: new Date(now).toISOString() }
+    const report = StatementReport.parse((await call(sb, "POST", "/reports/statements", { body: window })).body)
+    expect(report.summary.total_gross_sales).toBe("0.00")
+    expect((await review(result.transaction_id, "approve")).status).toBe(409)
+  })
+
+  it("approving a review on a multi-use link that expired meanwhile fails it too", async () => {
+    const link = await createLink(sb, { amount: 400, singleUse: false })
+    const result = await pay(sb, link, "4092010000000042")
+    await control(sb, "POST", `/payment-links/${link}/expire`)
+    expect((await review(result.transaction_id, "approve")).body).toMatchObject({ status: "fail", installment_tracker: { status: "R", message: "Payment session expired" } })
+  })
+
+  it("approving a review on a single-use link another card already paid fails: one capture only", async () => {
+    const link = await createLink(sb, { amount: 400 })
+    const pending = await pay(sb, link, "4092010000000042")
+    const paid = await pay(sb, link, "4092010000000018")
+    expect(paid.status).toBe("success")
+    const decided = await review(pending.transaction_id, "approve")
+    expect(decided.status).toBe(200)
+    expect(decided.body).toMatchObject({ status: "fail", installment_tracker: { status: "R", message: "Payment link already paid" } })
+    const details = (await call(sb, "POST", `/payment_links/${link}/details`, { body: {} })).body
+    expect(details.payment_link.status).toBe("Paid")
+    expect(details.transactions.map((t: { id: string; status: string }) => [t.id, t.status])).toEqual([
+      [paid.transaction_id, "success"],
+      [pending.transaction_id, "fail"],
+    ])
+    expect((await control(sb, "GET", "/events?event=order.success")).body.events).toHaveLength(1)
+    expect(await eventNames(sb)).toEqual([
+      "order.created",
+      "order.created",
+      "installment.tracker.approved",
+      "order.success",
+      "installment.tracker.rejected",
+      "order.failed",
+    ])
+  })
+
+  it("a review approved later is authorized at approval: created_at, refund window (D13) and statement count from there", async () => {
+    const link = await createLink(sb, { amount: 400, selectedDate: new Date(Date.now() + 30 * 86_400_000).toISOString() })
+    const result = await pay(sb, link, "4092010000000042")
+    const startedAt = Date.parse((await getTransaction(result.transaction_id)).body.created_at)
+    await advance(sb, { days: 10 })
+    await review(result.transaction_id, "approve")
+    const approvedAt = Date.parse((await control(sb, "GET", "/clock")).body.now)
+    const transaction = (await getTransaction(result.transaction_id)).body
+    expect(transaction.status).toBe("success")
+    expect(transaction.created_at).toMatch(/\+03:00$/)
+    expect(Date.parse(transaction.created_at)).toBeGreaterThanOrEqual(startedAt + 10 * 86_400_000)
+    expect(Math.abs(Date.parse(transaction.created_at) - approvedAt)).toBeLessThan(1000)
+    // The statement dates the payment at its authorization, not at the attempt's start.
+    const day = (epoch: number) => new Date(epoch).toISOString().slice(0, 10)
+    const report = (from: number) =>
+      call(sb, "POST", "/reports/statements", { body: { store_id: STORE_ID, from_date: day(from), to_date: day(from) } })
+    expect(StatementReport.parse((await report(approvedAt)).body).summary.total_gross_sales).toBe("400.00")
+    expect(StatementReport.parse((await report(startedAt)).body).summary.total_gross_sales).toBe("0.00")
+    // 95 days after the attempt started but 85 after approval: still refundable.
+    await advance(sb, { days: 85 })
+    expect((await getTransaction(result.transaction_id)).body.is_refundable).toBe(true)
+    await advance(sb, { days: 6 })
+    expect((await getTransaction(result.transaction_id)).body.is_refundable).toBe(false)
+  })
+
   it("bank outcomes only apply to installments: a review card paid in full succeeds", async () => {
     const result = await pay(sb, await createLink(sb, { amount: 400 }), "4092010000000042", { payment_option: "Pay In Full" })
     expect(result.status).toBe("success")
@@ -127,7 +208,8 @@ describe("pay in full and fees (D12)", () => {
   it("mada debit pays in full at 1.00% + 0.00, VAT 15%, exact to the halala", async () => {
     const result = await pay(sb, await createLink(sb, { amount: 333.33 }), "5888450000000011")
     expect(result.status).toBe("success")
-    const transaction = (await getTransaction(result.transaction_id)).body
+    // Amount strings come with 5 decimals like the live service ("333.33000", D4): read them as the client does.
+    const transaction = Transaction.parse((await getTransaction(result.transaction_id)).body)
     expect(transaction).toMatchObject({
       payment_option: "Pay In Full",
       paymentBrand: "MADA",
@@ -140,21 +222,21 @@ describe("pay in full and fees (D12)", () => {
       murabha_fee: "0.00",
       payment_amount: "333.33",
     })
-    expect(Transaction.parse(transaction).status).toBe("success")
+    expect(transaction.status).toBe("success")
   })
 
   it("VISA and MASTERCARD at 2.50% + 1.00, half-up", async () => {
     // 2.5% of 1234.57 = 30.86425 -> 30.86 + 1.00 = 31.86; VAT 4.779 -> 4.78; payout 1197.93
     const visa = await pay(sb, await createLink(sb, { amount: 1234.57 }), "4005550000000019")
-    expect(visa.transaction).toMatchObject({ service_fee: "31.86", service_tax_vat: "4.78", merchant_payout: "1197.93" })
+    expect(Transaction.parse(visa.transaction)).toMatchObject({ service_fee: "31.86", service_tax_vat: "4.78", merchant_payout: "1197.93" })
     // 2.5% of 300.10 = 7.5025 -> 7.50 + 1.00 = 8.50; VAT 1.275 -> 1.28 (half-up); payout 290.32
     const master = await pay(sb, await createLink(sb, { amount: 300.1 }), "5412009900000011")
-    expect(master.transaction).toMatchObject({ service_fee: "8.50", service_tax_vat: "1.28", merchant_payout: "290.32" })
+    expect(Transaction.parse(master.transaction)).toMatchObject({ service_fee: "8.50", service_tax_vat: "1.28", merchant_payout: "290.32" })
   })
 
   it("AMEX at 3.00% + 1.00; foreign and prepaid cards pay in full", async () => {
     const amex = await pay(sb, await createLink(sb, { amount: 200 }), "378282246310005")
-    expect(amex.transaction).toMatchObject({ paymentBrand: "AMEX", service_fee: "7.00", service_tax_vat: "1.05", merchant_payout: "191.95", bank_name: null })
+    expect(Transaction.parse(amex.transaction)).toMatchObject({ paymentBrand: "AMEX", service_fee: "7.00", service_tax_vat: "1.05", merchant_payout: "191.95", bank_name: null })
     for (const card of ["4111111111111111", "4847830000000017", "4464040000000015"]) {
       expect((await pay(sb, await createLink(sb, { amount: 200 }), card)).transaction.payment_option).toBe("Pay In Full")
     }
@@ -164,9 +246,9 @@ describe("pay in full and fees (D12)", () => {
     const priced = await boot({ murabhaFeePercent: "2.00", fees: { VISA: { percentage: "2.00", static_fee: "0.50" } } })
     try {
       const installment = await pay(priced, await createLink(priced, { amount: 1000 }), "4005550000000019")
-      expect(installment.transaction).toMatchObject({ murabha_fee: "20.00", murabha_fee_vat: "3.00", payment_amount: "1023.00", service_fee: "20.50" })
+      expect(Transaction.parse(installment.transaction)).toMatchObject({ murabha_fee: "20.00", murabha_fee_vat: "3.00", payment_amount: "1023.00", service_fee: "20.50" })
       const full = await pay(priced, await createLink(priced, { amount: 1000 }), "4005550000000019", { payment_option: "Pay In Full" })
-      expect(full.transaction).toMatchObject({ murabha_fee: "0.00", payment_amount: "1000.00" })
+      expect(Transaction.parse(full.transaction)).toMatchObject({ murabha_fee: "0.00", payment_amount: "1000.00" })
     } finally {
       await priced.stop()
     }
@@ -261,19 +343,36 @@ describe("get transaction details (endpoint 6)", () => {
 })
 
 describe("amount scale (D4)", () => {
-  it("writes amounts with 5 decimals when asked, and the client schemas read them exactly", async () => {
-    const live = await boot({ amountScale: 5 })
+  it("writes amounts with 5 decimals by default (the live format), and the client schemas read them exactly", async () => {
+    const link = await createLink(sb, { amount: 1234.57 })
+    const { transaction_id } = await pay(sb, link, "4005550000000019")
+    const raw = (await call(sb, "GET", `/transactions/${transaction_id}`)).body
+    expect(raw).toMatchObject({ amount: "1234.57000", service_fee: "31.86000", merchant_payout: "1197.93000", refunded_amount: "0.00000" })
+    expect(Transaction.parse(raw)).toMatchObject({ amount: "1234.57", service_fee: "31.86", merchant_payout: "1197.93" })
+    const details = (await call(sb, "POST", `/payment_links/${link}/details`, { body: {} })).body
+    expect(details.payment_link.amount).toBe("1234.57000")
+    expect(details.transactions[0].amount).toBe("1234.57000")
+    expect((await call(sb, "POST", `/payment_links/${link}/resolve`, { body: {} })).body.amount).toBe(1234.57)
+    expect((await call(sb, "POST", `/payment_links/${STORE_ID}/list`, { body: {} })).body.data[0].amount).toBe(1234.57)
+  })
+
+  it("amountScale 2 writes plain 2-decimal strings", async () => {
+    const plain = await boot({ amountScale: 2 })
     try {
-      const link = await createLink(live, { amount: 1234.57 })
-      const { transaction_id } = await pay(live, link, "4005550000000019")
-      const raw = (await call(live, "GET", `/transactions/${transaction_id}`)).body
-      expect(raw).toMatchObject({ amount: "1234.57000", service_fee: "31.86000", merchant_payout: "1197.93000", refunded_amount: "0.00000" })
-      expect(Transaction.parse(raw)).toMatchObject({ amount: "1234.57", service_fee: "31.86", merchant_payout: "1197.93" })
-      const details = (await call(live, "POST", `/payment_links/${link}/details`, { body: {} })).body
-      expect(details.payment_link.amount).toBe("1234.57000")
-      expect((await call(live, "POST", `/payment_links/${link}/resolve`, { body: {} })).body.amount).toBe(1234.57)
+      const { transaction_id } = await pay(plain, await createLink(plain, { amount: 1234.57 }), "4005550000000019")
+      expect((await call(plain, "GET", `/transactions/${transaction_id}`)).body).toMatchObject({ amount: "1234.57", service_fee: "31.86" })
     } finally {
-      await live.stop()
+      await plain.stop()
     }
+  })
+
+  it("the hosted page keeps showing 2-decimal amounts at the default scale", async () => {
+    const link = await createLink(sb, { amount: 1234.5, language: "en" })
+    expect(sb.engine.findLink(link)?.amount).toBe("1234.50")
+    const page = await fetch(`${sb.payUrl}/payment-link/${link}`)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain("1,234.50 SAR")
+    expect(html).not.toContain("1234.50000")
   })
 })

@@ -55,6 +55,10 @@ describe("webhook registration (endpoint 9, D1, D6, D21)", () => {
     }
     expect((await register(sb, { url: "http://shop.example/hooks", event_type_names: ["order.success"] })).status).toBe(400)
     expect((await register(sb, { url: "http://127.0.0.1:9/hooks", event_type_names: ["order.success"] })).status).toBe(201)
+    // Development mode accepts exactly the three loopback spellings (README, sandbox assumptions).
+    expect((await register(sb, { url: "http://localhost:9/hooks", event_type_names: ["order.success"] })).status).toBe(201)
+    expect((await register(sb, { url: "http://[::1]:9/hooks", event_type_names: ["order.success"] })).status).toBe(201)
+    expect((await register(sb, { url: "http://127.0.0.2:9/hooks", event_type_names: ["order.success"] })).status).toBe(400)
   })
 
   it.each([
@@ -150,6 +154,17 @@ describe("deliveries (D18 to D21)", () => {
     const [record] = await deliveries()
     expect(record).toMatchObject({ status: "failed" })
     expect(record.attempts).toHaveLength(1)
+  })
+
+  it("treats a 3xx as final too, without following it (sandbox assumption: D21 names only 4xx)", async () => {
+    await subscribe(["modal.closed"])
+    receiver.statuses = [302]
+    await control(sb, "POST", `/payment-links/${await createLink(sb)}/cancel`)
+    await settle()
+    expect(receiver.received).toHaveLength(1)
+    const [record] = await deliveries()
+    expect(record).toMatchObject({ status: "failed" })
+    expect(record.attempts.map((a: any) => a.status_code)).toEqual([302])
   })
 
   it("gives up after 5 retries (6 attempts) on network errors", async () => {

@@ -67,18 +67,45 @@ export function programmeFor(row: CardBin | undefined, banks: readonly BankProgr
 
 export const BIN_NOT_FOUND = "Bin number not found."
 
+// A decimal number as a query parameter: optional sign, digits with an optional fraction, optional exponent.
+const LOOKUP_NUMBER = /^\s*([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$/
+
 /**
  * Reads the lookup's `amount` as exact halalas, rounded down: with a 2-decimal limit, `amount >= limit`
- * holds exactly when the amount truncated to the halala does. Returns "invalid" for non-numbers.
+ * holds exactly when the amount truncated to the halala does, so `299.999` stays below `300.00`.
+ * Exponent notation is read exactly too (`1e3` is 1000.00, `2.9999e2` is 299.99). Returns "invalid"
+ * for an empty text, non-numbers and values beyond a double's range (`1e400`).
  */
 export function parseLookupAmount(text: string): bigint | "invalid" {
-  const match = /^\s*([+-])?(\d+)(?:\.(\d*))?\s*$/.exec(text) ?? /^\s*([+-])?()\.(\d+)\s*$/.exec(text)
+  const match = LOOKUP_NUMBER.exec(text)
   if (!match) {
     return "invalid"
   }
-  const [, sign, whole, fraction = ""] = match
-  const halalas = BigInt(whole || "0") * 100n + BigInt(fraction.slice(0, 2).padEnd(2, "0"))
-  return sign === "-" ? -halalas - (/[1-9]/.test(fraction.slice(2)) ? 1n : 0n) : halalas
+  const [, sign, whole = "", fraction = "", exponentText] = match
+  const digits = whole + fraction
+  // Number() only checks the value is a finite number, as a JSON or float parser would; no money arithmetic.
+  if (digits === "" || (exponentText !== undefined && !Number.isFinite(Number(text)))) {
+    return "invalid"
+  }
+  const mantissa = BigInt(digits)
+  if (mantissa === 0n) {
+    return 0n
+  }
+  // halalas = mantissa x 10^shift, truncated toward minus infinity.
+  const shift = Number(exponentText ?? "0") - fraction.length + 2
+  let halalas: bigint
+  let remainder = 0n
+  if (shift >= 0) {
+    halalas = mantissa * 10n ** BigInt(shift)
+  } else if (-shift > digits.length) {
+    halalas = 0n
+    remainder = mantissa
+  } else {
+    const divisor = 10n ** BigInt(-shift)
+    halalas = mantissa / divisor
+    remainder = mantissa % divisor
+  }
+  return sign === "-" ? -halalas - (remainder > 0n ? 1n : 0n) : halalas
 }
 
 /** The lookup answer (rules 1 to 4 of endpoint 1) for a valid 6-8 digit BIN. */

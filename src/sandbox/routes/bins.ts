@@ -24,7 +24,8 @@ export function binRoutes(ctx: SandboxContext): express.Router {
       if (amountText === null) {
         throw messageError(400, "amount must be a valid number.")
       }
-      if (amountText !== undefined && amountText.trim() !== "") {
+      // Given but empty (`amount=`) is not a number either; only a missing parameter means "no amount".
+      if (amountText !== undefined) {
         const parsed = parseLookupAmount(amountText)
         if (parsed === "invalid") {
           throw messageError(400, "amount must be a valid number.")

@@ -10,9 +10,12 @@ import { handle, jsonBody, methodNotAllowed } from "../http"
 import { createLink, linkUrl, listLinks, resolveLink, serializeLink } from "../state/links"
 import { linkTransactions, serializeTransaction } from "../state/transactions"
 import { LinkRecord } from "../state/types"
-import { describeIssues, parseUtc, parseUtcUpperBound } from "../validation"
+import { dateWindow, parseUtc, windowReversed } from "../../lib/dates"
+import { describeIssues } from "../validation"
 
 const DETAILS_DEFAULT_PAGE_SIZE = 10
+// The list's fields without the schema's order rule, which is judged on the UTC instants the filter uses.
+const ListFields = z.object(ListPaymentLinksParams.shape)
 // Sandbox limit: every amount it shows must survive as a JSON number (list and resolve send numbers).
 const MAX_LINK_AMOUNT = 99_999_999_999n
 
@@ -133,21 +136,25 @@ export function linkRoutes(ctx: SandboxContext): express.Router {
   router.post(
     "/payment_links/:storeId/list",
     auth,
-    ...jsonBody("code", true),
+    ...jsonBody("code", false),
     handle((req, res) => {
       requireStore(ctx, req.params.storeId)
-      const parsed = ListPaymentLinksParams.safeParse(req.body)
+      const parsed = ListFields.safeParse(req.body)
       if (!parsed.success) {
         throw codeError(400, "invalid_parameters", describeIssues(parsed.error))
       }
       const query = parsed.data
+      const window = dateWindow(query.from_date, query.to_date)
+      if (windowReversed(window)) {
+        throw codeError(400, "invalid_parameters", "from_date: from_date must not be after to_date")
+      }
       res.status(200).json(
         listLinks(ctx, {
           page: query.page ?? 1,
           limit: query.limit ?? 20,
           status: query.status,
-          from: query.from_date !== undefined ? parseUtc(query.from_date) : undefined,
-          to: query.to_date !== undefined ? parseUtcUpperBound(query.to_date) : undefined,
+          from: window.from,
+          to: window.to,
           branch: query.branch,
           sortBy: query.sort_by ?? "created_at",
           sortOrder: query.sort_order ?? "desc",

@@ -1,5 +1,6 @@
 import express from "express"
-import { StatementParams } from "../../lib/client/schemas/reports"
+import { z } from "zod"
+import { MAX_STATEMENT_WINDOW_DAYS, StatementParams } from "../../lib/client/schemas/reports"
 import { requireAuth } from "../auth"
 import { SandboxContext } from "../context"
 import { codeError } from "../errors"
@@ -7,10 +8,12 @@ import { handle, jsonBody, methodNotAllowed } from "../http"
 import { statementCsv } from "../statements/csv"
 import { statementPdf } from "../statements/pdf"
 import { buildStatement, statementJson } from "../statements/report"
-import { describeIssues, parseUtc, parseUtcUpperBound } from "../validation"
+import { dateWindow, windowLongerThan, windowReversed } from "../../lib/dates"
+import { describeIssues } from "../validation"
 
-// The window rules of StatementParams (D17) answer invalid_date_range; any other issue is invalid_request.
-const RANGE_MESSAGES = [/from_date must not be after to_date/, /must be at most \d+ days/]
+// The fields of StatementParams without its window rules: those are judged below on the UTC instants
+// the statement filters on (a date-only to_date covers its whole day), not on Date.parse of the texts.
+const StatementFields = z.object(StatementParams.shape)
 
 /** Endpoint 8: `POST /reports/statements` in json, csv or pdf. */
 export function reportRoutes(ctx: SandboxContext): express.Router {
@@ -20,23 +23,27 @@ export function reportRoutes(ctx: SandboxContext): express.Router {
     requireAuth(ctx, "code"),
     ...jsonBody("code", true),
     handle(async (req, res) => {
-      const parsed = StatementParams.safeParse(req.body)
+      const parsed = StatementFields.safeParse(req.body)
       if (!parsed.success) {
-        const range = parsed.error.issues.every((issue) => RANGE_MESSAGES.some((pattern) => pattern.test(issue.message)))
-        throw range
-          ? codeError(400, "invalid_date_range", describeIssues(parsed.error))
-          : codeError(400, "invalid_request", describeIssues(parsed.error))
+        throw codeError(400, "invalid_request", describeIssues(parsed.error))
       }
       const params = parsed.data
+      // D17: the window is checked on the instants the filter uses, before the store.
+      const window = dateWindow(params.from_date, params.to_date)
+      if (windowReversed(window)) {
+        throw codeError(400, "invalid_date_range", "from_date must not be after to_date")
+      }
+      if (windowLongerThan(window, MAX_STATEMENT_WINDOW_DAYS)) {
+        throw codeError(
+          400,
+          "invalid_date_range",
+          `the window from from_date to to_date must be at most ${MAX_STATEMENT_WINDOW_DAYS} days (a date-only to_date includes that whole day)`
+        )
+      }
       if (params.store_id.toLowerCase() !== ctx.config.storeId) {
         throw codeError(404, "store_not_found", `Store ${params.store_id} does not exist or does not belong to this merchant.`)
       }
-      const from = parseUtc(params.from_date)
-      const to = parseUtcUpperBound(params.to_date)
-      if (from > to) {
-        throw codeError(400, "invalid_date_range", "from_date must not be after to_date")
-      }
-      const statement = buildStatement(ctx, ctx.config.storeId, from, to)
+      const statement = buildStatement(ctx, ctx.config.storeId, window.from as number, window.to as number)
       const format = params.format ?? "json"
       if (format === "csv") {
         res

@@ -86,10 +86,12 @@ export function expireLinkNow(ctx: SandboxContext, link: LinkRecord): boolean {
 
 /** Closes a single-use link on its first successful authorization (D11). */
 export function closeOnSuccess(ctx: SandboxContext, link: LinkRecord, transactionId: string): void {
-  if (!link.single_use || link.paid_at !== null) {
+  const now = ctx.clock.now()
+  // An expired link never turns Paid (callers refuse such payments; this keeps the state table honest).
+  if (!link.single_use || link.paid_at !== null || now >= link.expires_at) {
     return
   }
-  link.paid_at = ctx.clock.now()
+  link.paid_at = now
   link.paid_transaction_id = transactionId
   ctx.scheduler.cancel(expiryJob(link.id))
   ctx.store.changed()

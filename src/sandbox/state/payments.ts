@@ -4,7 +4,7 @@ import { CardOutcome, OUTCOME_MESSAGES, UNKNOWN_CARD_MESSAGE } from "../catalog/
 import { CardBin } from "../catalog/bins"
 import { ratesFor } from "../catalog/fees"
 import { SandboxContext } from "../context"
-import { closeOnSuccess } from "./links"
+import { closeOnSuccess, linkStatus } from "./links"
 import { transactionEventData } from "./transactions"
 import { LinkRecord, TransactionRecord } from "./types"
 
@@ -33,12 +33,14 @@ function facilityId(): string {
 export function runAttempt(ctx: SandboxContext, attempt: Attempt): TransactionRecord {
   const installment = attempt.paymentOption === "Installment"
   const brand = attempt.bin?.brand ?? "VISA"
+  const startedAt = ctx.clock.now()
   const transaction: TransactionRecord = {
     id: randomUUID(),
     seq: ctx.store.nextSeq(),
     link_id: attempt.link.id,
     store_id: attempt.link.store_id,
-    created_at: ctx.clock.now(),
+    created_at: startedAt,
+    started_at: startedAt,
     base_status: "pending",
     amount: attempt.link.amount,
     payment_option: attempt.paymentOption,
@@ -82,13 +84,49 @@ export function runAttempt(ctx: SandboxContext, attempt: Attempt): TransactionRe
   return transaction
 }
 
-/** The bank's decision on a pending review (control API). */
-export function decideReview(ctx: SandboxContext, transaction: TransactionRecord, approved: boolean, message?: string): void {
-  if (approved) {
-    approve(ctx, transaction, message)
-  } else {
-    reject(ctx, transaction, message ?? "Installment request rejected by the bank after review.")
+export const SESSION_EXPIRED = "Payment session expired"
+export const LINK_ALREADY_PAID = "Payment link already paid"
+
+/**
+ * Why an approval that arrives now can no longer capture: the link expired while the bank was
+ * reviewing, or another payment already closed the single-use link (D11). Undefined when it can.
+ */
+function approvalBlocker(ctx: SandboxContext, transaction: TransactionRecord): string | undefined {
+  const link = ctx.store.state.links[transaction.link_id]
+  if (!link) {
+    return undefined
   }
+  const status = linkStatus(link, ctx.clock.now())
+  if (status === "Paid" && link.single_use && link.paid_transaction_id !== transaction.id) {
+    return LINK_ALREADY_PAID
+  }
+  return status === "Expired" ? SESSION_EXPIRED : undefined
+}
+
+/**
+ * The bank's decision on a pending review (control API). An approval on a link that expired or was
+ * paid by another attempt in the meantime cannot capture: the attempt fails instead (tracker `R`
+ * with the reason, `installment.tracker.rejected` then `order.failed`). Answers the outcome.
+ */
+export function decideReview(
+  ctx: SandboxContext,
+  transaction: TransactionRecord,
+  approved: boolean,
+  message?: string
+): { outcome: "approved" | "rejected" | "failed"; reason: string | null } {
+  if (!approved) {
+    reject(ctx, transaction, message ?? "Installment request rejected by the bank after review.")
+    return { outcome: "rejected", reason: null }
+  }
+  const blocker = approvalBlocker(ctx, transaction)
+  if (blocker !== undefined) {
+    reject(ctx, transaction, blocker)
+    return { outcome: "failed", reason: blocker }
+  }
+  // The authorization happens now: the refund window (D13) and the statement count from here.
+  transaction.created_at = ctx.clock.now()
+  approve(ctx, transaction, message)
+  return { outcome: "approved", reason: null }
 }
 
 /** True when the transaction waits for the bank's underwriting decision. */

@@ -10,6 +10,8 @@ const SAVE_DEBOUNCE_MS = 50
 export class Store {
   state: SandboxState
   private saveTimer: NodeJS.Timeout | undefined
+  /** Set by `close`: the sandbox stopped, so nothing is written any more. */
+  private closed = false
 
   constructor(
     initial: SandboxState,
@@ -61,7 +63,7 @@ export class Store {
   /** Records that state changed; with a data file, a save follows shortly. */
   changed(): void {
     this.trim()
-    if (!this.dataFile || this.saveTimer) {
+    if (!this.dataFile || this.saveTimer || this.closed) {
       return
     }
     this.saveTimer = setTimeout(() => {
@@ -77,12 +79,29 @@ export class Store {
       clearTimeout(this.saveTimer)
       this.saveTimer = undefined
     }
-    if (!this.dataFile) {
+    if (!this.dataFile || this.closed) {
       return
     }
     const temporary = `${this.dataFile}.${randomUUID()}.tmp`
     writeFileSync(temporary, JSON.stringify(this.state, null, 1), { mode: 0o600 })
     renameSync(temporary, this.dataFile)
+  }
+
+  /**
+   * Writes the data file one last time and closes the store: later changes (a delivery that was
+   * still running, a late request) stay in memory and never rewrite the file after stop.
+   */
+  close(): void {
+    if (this.closed) {
+      return
+    }
+    this.save()
+    this.closed = true
+  }
+
+  /** True once `close` ran. */
+  isClosed(): boolean {
+    return this.closed
   }
 
   private trim(): void {

@@ -71,7 +71,10 @@ export interface TransactionRecord {
   seq: number
   link_id: string
   store_id: string
+  /** Authorization time: the attempt's start, or the approval of a bank review (D13, statements). */
   created_at: number
+  /** When the payment attempt started (`order.created`); absent in data files of older sandboxes. */
+  started_at?: number
   /** Authorization outcome; refunds turn `success` into `partially refunded`/`refunded` when shown. */
   base_status: BaseStatus
   amount: string

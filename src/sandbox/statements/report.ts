@@ -3,7 +3,10 @@ import { formatAmount, toHalalas, toWireNumber } from "../../lib/money"
 import { computeFees } from "../catalog/fees"
 import { SandboxContext } from "../context"
 
-/** One statement row (D17): a captured payment or a settled refund. Amounts are 2-decimal strings. */
+/**
+ * One statement row (D17): a captured payment, a settled refund or a pending refund (no
+ * settlement_id yet, net_amount 0.00 until it settles). Amounts are 2-decimal strings.
+ */
 export interface StatementRow {
   date: string
   type: "payment" | "refund"
@@ -59,11 +62,14 @@ function settlementId(storeId: string, payout: string): string {
 }
 
 /**
- * The settlement statement of a window: captured payments by authorization time and refunds by
- * settlement time ("refunds settled in period"); pending refunds are not on it yet.
+ * The settlement statement of a window: captured payments by authorization time, settled refunds by
+ * settlement time and pending refunds by acceptance time, one row each (D17). The summary's refunds
+ * and the settlements count settled refunds only ("refunds settled in period"): a pending refund is a
+ * row with an empty settlement_id and net_amount 0.00, so the rows' net_amount still sums to the net payout.
  */
 export function buildStatement(ctx: SandboxContext, storeId: string, from: number, to: number): Statement {
-  const entries: Array<{ at: number; net: bigint; row: StatementRow }> = []
+  // `net` null: the row belongs to no settlement yet.
+  const entries: Array<{ at: number; net: bigint | null; row: StatementRow }> = []
   const summary = { gross: 0n, fees: 0n, vat: 0n, refunds: 0n, net: 0n }
   const transactions = Object.values(ctx.store.state.transactions)
     .filter((transaction) => transaction.store_id === storeId && transaction.base_status === "success")
@@ -95,7 +101,29 @@ export function buildStatement(ctx: SandboxContext, storeId: string, from: numbe
       })
     }
     for (const refund of transaction.refunds) {
-      if (refund.settled_at === null || refund.settled_at < from || refund.settled_at > to) {
+      if (refund.settled_at === null) {
+        if (refund.accepted_at >= from && refund.accepted_at <= to) {
+          entries.push({
+            at: refund.accepted_at,
+            net: null,
+            row: {
+              date: new Date(refund.accepted_at).toISOString(),
+              type: "refund",
+              transaction_id: transaction.id,
+              payment_option: transaction.payment_option,
+              bank_name: bankName,
+              amount: "0.00",
+              service_fee: "0.00",
+              service_tax_vat: "0.00",
+              refund_amount: refund.amount,
+              net_amount: "0.00",
+              settlement_id: "",
+            },
+          })
+        }
+        continue
+      }
+      if (refund.settled_at < from || refund.settled_at > to) {
         continue
       }
       const amount = toHalalas(refund.amount)
@@ -124,6 +152,9 @@ export function buildStatement(ctx: SandboxContext, storeId: string, from: numbe
   const today = utcDate(ctx.clock.now())
   const byPayout = new Map<string, bigint>()
   for (const entry of entries) {
+    if (entry.net === null) {
+      continue
+    }
     const payout = payoutDate(entry.at)
     byPayout.set(payout, (byPayout.get(payout) ?? 0n) + entry.net)
   }

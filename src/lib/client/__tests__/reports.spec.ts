@@ -84,14 +84,15 @@ describe("reports.statements (endpoint 8)", () => {
     expect(error.message).toMatch(/asked for csv/)
   })
 
-  it("accepts a window of exactly 366 days (a leap year)", async () => {
+  it("accepts a window of exactly 366 days (a leap year; a bare to_date includes its whole day)", async () => {
     const { scope } = intercept("POST", PATH, [200, report])
-    await makeClient().reports.statements({ from_date: "2024-01-01", to_date: "2025-01-01", store_id: STORE_ID })
+    await makeClient().reports.statements({ from_date: "2024-01-01", to_date: "2024-12-31", store_id: STORE_ID })
     expect(scope.isDone()).toBe(true)
   })
 
   it.each<[string, Record<string, unknown>, string, RegExp]>([
     ["a window over 366 days", { from_date: "2025-01-01", to_date: "2026-01-03" }, "to_date", /at most 366 days/],
+    ["367 whole days (the bare to_date counts to its end)", { from_date: "2024-01-01", to_date: "2025-01-01" }, "to_date", /at most 366 days/],
     ["from_date after to_date", { from_date: "2026-03-01T00:00:00Z", to_date: "2026-02-01T00:00:00Z" }, "from_date", /not be after to_date/],
     ["a slash date", { from_date: "2026/02/01" }, "from_date", /ISO 8601/],
     ["an impossible date", { to_date: "2026-02-29" }, "to_date", /ISO 8601/],

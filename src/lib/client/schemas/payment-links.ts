@@ -11,6 +11,7 @@ import {
   nullableString,
 } from "./common"
 import { Transaction } from "./transactions"
+import { dateWindow, windowReversed } from "../../dates"
 
 /** Body of payment link creation (endpoint 2). */
 export const CreatePaymentLinkBody = z
@@ -134,7 +135,7 @@ export const ListPaymentLinksParams = z
     sort_order: z.enum(["asc", "desc"]).optional(),
   })
   .refine(
-    (query) => !query.from_date || !query.to_date || Date.parse(query.from_date) <= Date.parse(query.to_date),
+    (query) => !windowReversed(dateWindow(query.from_date, query.to_date)),
     { message: "from_date must not be after to_date", path: ["from_date"] }
   )
 export type ListPaymentLinksParams = z.input<typeof ListPaymentLinksParams>

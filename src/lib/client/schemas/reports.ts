@@ -1,9 +1,9 @@
 import { z } from "zod"
+import { dateWindow, windowLongerThan, windowReversed } from "../../dates"
 import { IsoDate, ResponseAmount, UUID } from "./common"
 
 /** Longest statement window (D17): 366 days, so a leap year fits. */
 export const MAX_STATEMENT_WINDOW_DAYS = 366
-const DAY_MS = 86_400_000
 
 export const StatementFormat = z.enum(["json", "csv", "pdf"])
 export type StatementFormat = z.output<typeof StatementFormat>
@@ -17,11 +17,11 @@ export const StatementParams = z
     format: StatementFormat.optional(),
   })
   .superRefine((params, ctx) => {
-    const from = Date.parse(params.from_date)
-    const to = Date.parse(params.to_date)
-    if (from > to) {
+    // Judged on the UTC instants the service filters on: a bare to_date includes its whole day.
+    const window = dateWindow(params.from_date, params.to_date)
+    if (windowReversed(window)) {
       ctx.addIssue({ code: "custom", message: "from_date must not be after to_date", path: ["from_date"] })
-    } else if (to - from > MAX_STATEMENT_WINDOW_DAYS * DAY_MS) {
+    } else if (windowLongerThan(window, MAX_STATEMENT_WINDOW_DAYS)) {
       ctx.addIssue({
         code: "custom",
         message: `the window from from_date to to_date must be at most ${MAX_STATEMENT_WINDOW_DAYS} days`,
