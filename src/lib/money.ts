@@ -139,25 +139,47 @@ export function isExactAmount(value: AmountInput): boolean {
  * Medusa amounts are in major units (SAR), and must be exact to the halala.
  */
 export function fromMedusaAmount(value: unknown): bigint {
-  if (typeof value === "string" || typeof value === "number") {
-    return toHalalas(value)
+  const amount = medusaAmountValue(value)
+  return typeof amount === "bigint" ? amount * 100n : toHalalas(amount)
+}
+
+/**
+ * Reads an amount in the same shapes as `fromMedusaAmount`, rounded half-up (away from zero) to the
+ * halala. Medusa does not round its totals (33.33 + 15% VAT is 38.3295), while the service takes
+ * amounts exact to the halala: this is the one place such a total becomes a payable amount.
+ */
+export function roundMedusaAmount(value: unknown): bigint {
+  const amount = medusaAmountValue(value)
+  return typeof amount === "bigint" ? amount * 100n : parseAmount(amount)
+}
+
+// The decimal inside one of Medusa's amount shapes (a bigint is whole SAR). The depth bound stops a
+// toJSON that returns another object with a toJSON from recursing forever.
+function medusaAmountValue(value: unknown, depth = 0): AmountInput | bigint {
+  if (typeof value === "string" || typeof value === "number" || typeof value === "bigint") {
+    return value
   }
-  if (typeof value === "bigint") {
-    return value * 100n
-  }
-  if (value && typeof value === "object") {
+  if (value && typeof value === "object" && depth < 4) {
     const candidate = value as { value?: unknown; raw_?: { value?: unknown }; toJSON?: () => unknown }
     if (candidate.raw_ && typeof candidate.raw_ === "object" && candidate.raw_.value !== undefined) {
-      return fromMedusaAmount(candidate.raw_.value)
+      return medusaAmountValue(candidate.raw_.value, depth + 1)
     }
     if (typeof candidate.value === "string" || typeof candidate.value === "number") {
-      return toHalalas(candidate.value)
+      return candidate.value
     }
     if (typeof candidate.toJSON === "function") {
-      return fromMedusaAmount(candidate.toJSON())
+      return medusaAmountValue(candidate.toJSON(), depth + 1)
     }
   }
-  throw new MoneyError(`cannot read ${JSON.stringify(value) ?? String(value)} as an amount`)
+  throw new MoneyError(`cannot read ${describe(value)} as an amount`)
+}
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return typeof value
+  }
 }
 
 /** Percentage of an amount in halalas, rounded half-up; `percent` is a decimal string like "2.50". */

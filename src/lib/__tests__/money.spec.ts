@@ -6,6 +6,7 @@ import {
   normalizeAmount,
   parseAmount,
   percentOf,
+  roundMedusaAmount,
   toHalalas,
   toWireNumber,
 } from "../money"
@@ -182,6 +183,42 @@ describe("fromMedusaAmount: Medusa's amount shapes in major units", () => {
     ["a 3-decimal number", 0.1 + 0.2],
   ])("refuses %s", (_label, value) => {
     expect(() => fromMedusaAmount(value)).toThrow(MoneyError)
+  })
+})
+
+describe("roundMedusaAmount: Medusa's unrounded totals to the halala", () => {
+  it.each<[string, unknown, bigint]>([
+    ["a total with VAT (33.33 + 15%)", "38.3295", 3833n],
+    ["half a halala", 0.005, 1n],
+    ["a hair below half a halala", "0.0049999", 0n],
+    ["the raw BigNumber form", { value: "38.3295", precision: 20 }, 3833n],
+    ["an exact amount", { value: "40.50", precision: 20 }, 4050n],
+    ["a float sum", 0.1 + 0.2, 30n],
+    ["a bigint of whole SAR", 12n, 1200n],
+    ["a BigNumber-like object through raw_", { numeric_: 1, raw_: { value: "12.345", precision: 20 }, toJSON: () => 1 }, 1235n],
+    ["toJSON", { toJSON: () => ({ value: "9.994", precision: 20 }) }, 999n],
+  ])("rounds %s half-up", (_label, value, expected) => {
+    expect(roundMedusaAmount(value)).toBe(expected)
+  })
+
+  it("reads Medusa's own BigNumber", () => {
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const { BigNumber } = require("@medusajs/framework/utils")
+    expect(roundMedusaAmount(new BigNumber("38.3295"))).toBe(3833n)
+    expect(roundMedusaAmount(new BigNumber({ value: "38.3295", precision: 20 }))).toBe(3833n)
+  })
+
+  it.each<[string, unknown]>([
+    ["null", null],
+    ["an empty object", {}],
+    ["a non-amount value", { value: "forty" }],
+    ["a toJSON that never ends", { toJSON(): unknown { return this } }],
+  ])("refuses %s", (_label, value) => {
+    expect(() => roundMedusaAmount(value)).toThrow(MoneyError)
+  })
+
+  it("leaves fromMedusaAmount strict", () => {
+    expect(() => fromMedusaAmount({ value: "38.3295", precision: 20 })).toThrow(/more than 2 decimal places/)
   })
 })
 

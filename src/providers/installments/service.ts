@@ -27,16 +27,27 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { InstallmentsClient, NotFoundError, type PaymentLinkDetails } from "../../lib/client"
-import { formatAmount, fromMedusaAmount, parseAmount } from "../../lib/money"
+import { randomUUID } from "node:crypto"
+import {
+  ApiError,
+  ConnectionError,
+  InstallmentsClient,
+  NotFoundError,
+  ProtocolError,
+  TimeoutError,
+  type PaymentLinkDetails,
+  type Transaction,
+} from "../../lib/client"
+import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
 import { parseWebhookEvent, verifyWebhook, WebhookVerificationError, type WebhookEvent } from "../../lib/webhooks"
 import { readRawBytes } from "../../lib/webhooks/raw-body"
 import { clientFromOptions } from "./client"
 import { serviceError } from "./errors"
 import { buildLinkRequest } from "./link-request"
 import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "./options"
-import { buildSessionData, InstallmentsSessionData, readSessionData, withTransaction } from "./session-data"
+import { buildSessionData, InstallmentsSessionData, readSessionData, transactionValues, withOwnValues } from "./session-data"
 import { linkVerdict, webhookActionOf, type LinkVerdict } from "./status"
+import { hasVerifiedMarker, VERIFIED_MARKER_HEADER } from "./verified-marker"
 
 type InjectedDependencies = { logger?: Logger }
 
@@ -86,14 +97,13 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
 
   /** Reads the link and maps it to a session status; a paid link for the exact amount is `captured`. */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    // A reason left by an earlier failed attempt no longer applies once the link is read again.
-    const { failure_reason: _previous, ...data } = this.ownData(input.data, "authorize the payment")
+    const data = this.ownData(input.data, "authorize the payment")
     const verdict = await this.verdictFor(data, "authorize the payment")
     if (verdict.status === PaymentSessionStatus.ERROR) {
       this.logger_?.warn(`installments: session ${data.session_id} not authorized: ${verdict.reason}`)
     }
-    const paid = verdict.transaction ? withTransaction(data, verdict.transaction) : data
-    return { status: verdict.status, data: { ...paid, ...(verdict.failure ? { failure_reason: verdict.failure } : {}) } }
+    // Every optional key is set from this read alone: an earlier reason or a storefront's value is gone.
+    return { status: verdict.status, data: verdictData(data, verdict) }
   }
 
   /** The service captures at authorization: nothing to do, whatever the call count. */
@@ -101,22 +111,60 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     return { data: input.data }
   }
 
-  /** Refunds exactly the amount Medusa asks for, keyed by Medusa's refund id so a retry refunds once. */
+  /**
+   * Refunds the amount Medusa asks for, rounded half-up to the halala, keyed by Medusa's refund id so
+   * a retry refunds once. A rounding excess of at most one halala over the transaction's remaining
+   * balance is absorbed (a full refund of a 38.3295 total refunds the 38.33 paid); anything larger
+   * is left to the service to refuse with its own message.
+   */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const data = this.ownData(input.data, "refund the payment")
-    const transactionId = data.transaction_id ?? (await this.paidTransactionId(data))
+    const requested = roundRefundAmount(input.amount)
+    const transactionId =
+      typeof data.transaction_id === "string" && data.transaction_id ? data.transaction_id : await this.paidTransactionId(data)
+    const result = { data: { ...data, transaction_id: transactionId } }
+    // Without a key from Medusa one is made here and sent explicitly, so an unknown outcome can be matched.
+    const idempotencyKey = input.context?.idempotency_key || randomUUID()
+
+    const transaction = await this.transactionOrUndefined(transactionId)
+    if (transaction && refundWithKey(transaction, idempotencyKey)) {
+      this.logger_?.info(
+        `installments: refund ${idempotencyKey} was already accepted on transaction ${transactionId}; not sent again`
+      )
+      return result
+    }
+    const amount = transaction ? cappedRefund(requested, transaction) : requested
+    if (amount !== requested) {
+      this.logger_?.info(
+        `installments: refund of ${formatAmount(requested)} SAR on transaction ${transactionId} exceeds the remaining ` +
+          `${formatAmount(amount)} SAR by a rounding halala; refunding ${formatAmount(amount)} SAR`
+      )
+    }
+    if (amount <= 0n) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Cannot refund: transaction ${transactionId} has no refundable balance left on the installments service.`
+      )
+    }
+
     try {
-      const halalas = fromMedusaAmount(input.amount)
       const accepted = await this.client_.transactions.refund(
         transactionId,
-        { refund_amount: formatAmount(halalas), reason: "Refund from Medusa" },
-        { idempotencyKey: input.context?.idempotency_key }
+        { refund_amount: formatAmount(amount), reason: "Refund from Medusa" },
+        { idempotencyKey }
       )
       this.logger_?.info(
-        `installments: refund of ${formatAmount(halalas)} SAR accepted on transaction ${transactionId} (reference ${accepted.key})`
+        `installments: refund of ${formatAmount(amount)} SAR accepted on transaction ${transactionId} (reference ${accepted.key})`
       )
-      return { data: { ...data, transaction_id: transactionId } }
+      return result
     } catch (error) {
+      if (isUnknownOutcome(error) && (await this.refundWasAccepted(transactionId, idempotencyKey))) {
+        this.logger_?.warn(
+          `installments: refund ${idempotencyKey} of ${formatAmount(amount)} SAR on transaction ${transactionId} ended in ` +
+            `${(error as Error).name}, but the service lists it: accepted`
+        )
+        return result
+      }
       throw serviceError("refund the payment", error)
     }
   }
@@ -136,28 +184,27 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     assertSar(input.currency_code)
     const current = readSessionData(input.data)
     const sessionId = sessionIdOf(input.data, input.context?.idempotency_key)
-    const halalas = fromMedusaAmountOrThrow(input.amount)
+    const halalas = payableAmount(input.amount)
+    // Medusa stores what this returns in place of the data: other keys (cart_id) are kept, ours are all set.
     if (current && parseAmount(current.amount) === halalas && current.currency_code === "sar") {
-      return { data: input.data, status: PaymentSessionStatus.PENDING }
+      return { data: withOwnValues(input.data ?? {}), status: PaymentSessionStatus.PENDING }
     }
     const data = await this.createLink(sessionId, input)
-    return { data: { ...data }, status: PaymentSessionStatus.PENDING }
+    return { data: { ...input.data, ...data }, status: PaymentSessionStatus.PENDING }
   }
 
   /** The session status as the service sees it now. */
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const data = this.ownData(input.data, "read the payment status")
     const verdict = await this.verdictFor(data, "read the payment status")
-    const paid = verdict.transaction ? withTransaction(data, verdict.transaction) : data
-    return { status: verdict.status, data: { ...paid } }
+    return { status: verdict.status, data: verdictData(data, verdict) }
   }
 
   /** The session data refreshed from the service (transaction id and plan once paid). */
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
     const data = this.ownData(input.data, "retrieve the payment")
     const verdict = await this.verdictFor(data, "retrieve the payment")
-    const paid = verdict.transaction ? withTransaction(data, verdict.transaction) : data
-    return { data: { ...paid } }
+    return { data: verdictData(data, verdict) }
   }
 
   /**
@@ -200,7 +247,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     sessionId: string,
     input: InitiatePaymentInput | UpdatePaymentInput
   ): Promise<InstallmentsSessionData> {
-    const halalas = fromMedusaAmountOrThrow(input.amount)
+    const halalas = payableAmount(input.amount)
     const expiresAt = new Date(Date.now() + this.options_.linkTtlMinutes * 60_000)
     const cartId = typeof input.data?.cart_id === "string" ? input.data.cart_id : undefined
     const body = buildLinkRequest(this.options_, {
@@ -247,6 +294,33 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     return { ...first, transactions }
   }
 
+  // Read before a refund for its remaining balance and refund keys. If the read fails the refund is
+  // still sent, uncapped: the refund call's own answer (a refusal, or no answer) says what to do.
+  private async transactionOrUndefined(transactionId: string): Promise<Transaction | undefined> {
+    try {
+      return await this.client_.transactions.retrieve(transactionId)
+    } catch (error) {
+      this.logger_?.warn(
+        `installments: could not read transaction ${transactionId} before a refund ` +
+          `(${error instanceof Error ? error.name : "error"}); sending the refund as asked`
+      )
+      return undefined
+    }
+  }
+
+  // After a refund call with no clear answer: the service lists every accepted refund with its key.
+  private async refundWasAccepted(transactionId: string, idempotencyKey: string): Promise<boolean> {
+    try {
+      return refundWithKey(await this.client_.transactions.retrieve(transactionId), idempotencyKey)
+    } catch (error) {
+      this.logger_?.warn(
+        `installments: could not re-read transaction ${transactionId} after an unanswered refund ` +
+          `(${error instanceof Error ? error.name : "error"}); reporting the refund as failed`
+      )
+      return false
+    }
+  }
+
   private async paidTransactionId(data: InstallmentsSessionData): Promise<string> {
     const verdict = await this.verdictFor(data, "refund the payment")
     if (verdict.status !== PaymentSessionStatus.CAPTURED || !verdict.transaction) {
@@ -269,25 +343,33 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     return own
   }
 
+  /**
+   * The event of a verified delivery, or undefined. A delivery is verified when it carries the
+   * marker the plugin's middleware sets after checking its signature with the registered keys
+   * (HMAC of the raw body under this registration's secret key), or when the `webhookKeys` option
+   * verifies its signature here. Unverified bytes are never parsed.
+   */
   private readEvent(payload: ProviderWebhookPayload["payload"]): WebhookEvent | undefined {
-    const keys = this.options_.webhookKeys
-    try {
-      if (keys) {
-        return verifyWebhook({
-          rawBody: payload.rawData,
-          headers: payload.headers as Record<string, string>,
-          keys,
-          scheme: this.options_.signatureScheme,
-        })
-      }
-      // Without keys in the options, the plugin's middleware verified the delivery with the keys
-      // registered through the plugin before Medusa accepted it; here it is only parsed.
-      const raw = readRawBytes(payload.rawData)
-      return parseWebhookEvent(raw ? JSON.parse(raw.toString("utf8")) : payload.data)
-    } catch (error) {
-      const reason = error instanceof WebhookVerificationError ? error.reason : "malformed_payload"
+    const refuse = (reason: string) => {
       this.logger_?.warn(`installments: webhook delivery refused (${reason}); not processed`)
       return undefined
+    }
+    const raw = readRawBytes(payload.rawData)
+    if (!raw) {
+      return refuse("raw_body_required")
+    }
+    const headers = lowerCased(payload.headers)
+    try {
+      if (hasVerifiedMarker(this.options_.secretKey, raw, headers[VERIFIED_MARKER_HEADER])) {
+        return parseWebhookEvent(JSON.parse(raw.toString("utf8")))
+      }
+      const keys = this.options_.webhookKeys
+      if (!keys) {
+        return refuse(headers[VERIFIED_MARKER_HEADER] === undefined ? "not_verified" : "invalid_verified_marker")
+      }
+      return verifyWebhook({ rawBody: raw, headers, keys, scheme: this.options_.signatureScheme })
+    } catch (error) {
+      return refuse(error instanceof WebhookVerificationError ? error.reason : "malformed_payload")
     }
   }
 }
@@ -310,17 +392,78 @@ function assertSar(currency: string): void {
   }
 }
 
-function fromMedusaAmountOrThrow(amount: unknown): bigint {
+// Medusa does not round its totals (33.33 + 15% VAT = 38.3295): the link is for the total rounded
+// half-up to the halala, and the session data stores that 2-decimal amount.
+function payableAmount(amount: unknown): bigint {
   let halalas: bigint
   try {
-    halalas = fromMedusaAmount(amount)
+    halalas = roundMedusaAmount(amount)
   } catch (error) {
     throw serviceError("read the amount", error)
   }
   if (halalas <= 0n) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "The amount to pay must be greater than 0 SAR.")
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "The amount to pay must be at least 0.01 SAR.")
   }
   return halalas
+}
+
+function roundRefundAmount(amount: unknown): bigint {
+  let halalas: bigint
+  try {
+    halalas = roundMedusaAmount(amount)
+  } catch (error) {
+    throw serviceError("read the refund amount", error)
+  }
+  if (halalas <= 0n) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "Cannot refund: the amount rounds to 0.00 SAR; the installments service refunds at least 0.01 SAR."
+    )
+  }
+  return halalas
+}
+
+/** At most one halala of rounding excess over the remaining balance is absorbed; more is not ours to hide. */
+function cappedRefund(requested: bigint, transaction: Transaction): bigint {
+  const remaining = parseAmount(transaction.amount) - parseAmount(transaction.refunded_amount)
+  return requested > remaining && requested - remaining <= 1n ? remaining : requested
+}
+
+function refundWithKey(transaction: Transaction, idempotencyKey: string): boolean {
+  return transaction.refund_tracker.some((entry) => entry.idempotency_key === idempotencyKey)
+}
+
+// The request may have reached the service: no answer, a server error, or a 2xx we could not read.
+function isUnknownOutcome(error: unknown): boolean {
+  return (
+    error instanceof TimeoutError ||
+    error instanceof ConnectionError ||
+    error instanceof ProtocolError ||
+    (error instanceof ApiError && (error.status ?? 0) >= 500)
+  )
+}
+
+/**
+ * The session data after a read of the link: the transaction's id and plan when one decided the
+ * status, the customer-facing reason when the session is not paid, `null` for everything else.
+ */
+function verdictData(data: InstallmentsSessionData, verdict: LinkVerdict): InstallmentsSessionData {
+  return withOwnValues(data, {
+    ...(verdict.transaction ? transactionValues(verdict.transaction) : {}),
+    failure_reason: verdict.failure ?? null,
+  })
+}
+
+function lowerCased(headers: Record<string, unknown> | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (typeof value === "string") {
+      out[name.toLowerCase()] = value
+    } else if (Array.isArray(value) && value.length === 1 && typeof value[0] === "string") {
+      out[name.toLowerCase()] = value[0]
+    }
+  }
+  return out
 }
 
 export default InstallmentsProviderService

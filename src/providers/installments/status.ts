@@ -20,6 +20,8 @@ export interface LinkVerdict {
   failedAttempts: number
   /** Why the customer has not paid, for the storefront: set when the session is not paid. */
   failure?: string
+  /** The link is paid but its transaction is not visible yet: ask again, never report a failure. */
+  settling?: boolean
 }
 
 const PAID = new Set(["success", "partially refunded", "refunded"])
@@ -83,7 +85,14 @@ export function linkVerdict(details: PaymentLinkDetails, expected: ExpectedPayme
     return verdict(PaymentSessionStatus.CANCELED, `payment link ${link.id} expired without a payment`)
   }
   if (link.status === "Paid") {
-    return verdict(PaymentSessionStatus.ERROR, `payment link ${link.id} is paid but shows no successful transaction`)
+    // The link moves to Paid before its transaction shows as successful on the service: not a
+    // failure, so it is asked again later (checkout retry, webhook follow-up, reconciliation job).
+    return {
+      status: PaymentSessionStatus.REQUIRES_MORE,
+      reason: `payment link ${link.id} is marked Paid but shows no successful transaction yet (the service is still settling it); check again shortly`,
+      failedAttempts,
+      settling: true,
+    }
   }
   return verdict(
     PaymentSessionStatus.REQUIRES_MORE,
@@ -105,13 +114,13 @@ export function webhookActionOf(verdict: LinkVerdict): PaymentActions {
     case PaymentSessionStatus.ERROR:
       return PaymentActions.FAILED
     case PaymentSessionStatus.REQUIRES_MORE:
-      return verdict.failedAttempts ? PaymentActions.FAILED : PaymentActions.NOT_SUPPORTED
+      return verdict.failedAttempts && !verdict.settling ? PaymentActions.FAILED : PaymentActions.NOT_SUPPORTED
     default:
       return PaymentActions.NOT_SUPPORTED
   }
 }
 
-// Customer-facing words only: the tracker message is the bank's, never the customer's data.
+// Fixed customer-facing words only: nothing the bank or the service wrote reaches the storefront.
 function failureOf(status: PaymentSessionStatus, details: PaymentLinkDetails): string | undefined {
   if (status === PaymentSessionStatus.CANCELED) {
     return "The payment link expired before it was paid. Start a new payment."
@@ -127,8 +136,8 @@ function failureOf(status: PaymentSessionStatus, details: PaymentLinkDetails): s
     return undefined
   }
   if (isBankRejected(last)) {
-    const said = last.installment_tracker?.message ? ` (${last.installment_tracker.message})` : ""
-    return `The bank rejected the 0% installment request${said}. Pay in full or try another card.`
+    // The bank's own tracker message is free text: it stays out of the public session data.
+    return "The bank rejected the 0% installment request. Pay in full or try another card."
   }
   return "The card payment was declined or not authenticated. Try again with another card."
 }

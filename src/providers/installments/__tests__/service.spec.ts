@@ -3,6 +3,7 @@ import { useNock } from "../../../lib/__tests__/use-nock"
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { signedDeliveryHeaders } from "../../../lib/webhooks"
 import { InstallmentsProviderService } from "../service"
+import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../verified-marker"
 import {
   BASE_URL,
   keyPair,
@@ -17,7 +18,35 @@ import {
   TX_ID,
 } from "./fixtures"
 
-const SESSION_DATA_KEYS = ["amount", "currency_code", "environment", "expires_at", "payment_link_id", "session_id", "url"]
+const SESSION_DATA_KEYS = [
+  "amount",
+  "currency_code",
+  "environment",
+  "expires_at",
+  "failure_reason",
+  "installment_bank",
+  "installment_months",
+  "payment_link_id",
+  "payment_option",
+  "session_id",
+  "transaction_id",
+  "url",
+]
+const NO_OPTIONAL_VALUES = {
+  transaction_id: null,
+  payment_option: null,
+  installment_months: null,
+  installment_bank: null,
+  failure_reason: null,
+}
+// What a storefront may send in the session data: Medusa keeps it unless the provider overwrites it.
+const STOREFRONT_KEYS = {
+  transaction_id: "forged-tx",
+  payment_option: "Installment",
+  installment_months: "12",
+  installment_bank: "FORGED",
+  failure_reason: "<script>",
+}
 
 function provider(options: Record<string, unknown> = {}) {
   return new InstallmentsProviderService({ logger: silentLogger }, { ...OPTIONS, ...options })
@@ -34,6 +63,23 @@ function mockCreate(capture: (body: Record<string, unknown>) => void) {
 
 function mockDetails(details: unknown) {
   return nock(BASE_URL).post(`/payment_links/${LINK_ID}/details`).reply(200, details as nock.Body)
+}
+
+function mockTransaction(overrides: Record<string, unknown> = {}) {
+  return nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction(overrides))
+}
+
+function refundEntry(idempotencyKey: string, amount = "10.00") {
+  return {
+    id: "a1b2c3",
+    status: "P",
+    amount,
+    gateway_transaction_id: "RF-1",
+    gateway_key_type: "RefundReference",
+    rrn: null,
+    idempotency_key: idempotencyKey,
+    order_refund_id: null,
+  }
 }
 
 useNock()
@@ -66,6 +112,30 @@ describe("initiatePayment", () => {
     expect(selected - before).toBeLessThanOrEqual(30 * 60_000 + 5000)
     expect(Object.keys(result.data!).sort()).toEqual(SESSION_DATA_KEYS)
     expect(result.data).toMatchObject({ amount: "1234.56", currency_code: "sar", payment_link_id: LINK_ID, environment: "SANDBOX" })
+    expect(result.data).toMatchObject(NO_OPTIONAL_VALUES)
+  })
+
+  it("overwrites every optional key a storefront sent with null", async () => {
+    mockCreate(() => undefined)
+    const input = { session_id: "payses_1", cart_id: "cart_1", ...STOREFRONT_KEYS }
+    const result = await provider().initiatePayment({ amount: 500, currency_code: "sar", data: input })
+    // Medusa stores { ...input.data, ...output.data }.
+    const stored = { ...input, ...result.data }
+    expect(stored).toMatchObject(NO_OPTIONAL_VALUES)
+    expect(Object.keys(stored).sort()).toEqual([...SESSION_DATA_KEYS, "cart_id"].sort())
+  })
+
+  it("rounds a total finer than a halala half-up and stores the rounded amount", async () => {
+    // 33.33 + 15% VAT: Medusa does not round its totals.
+    let body: Record<string, unknown> = {}
+    mockCreate((b) => (body = b))
+    const result = await provider().initiatePayment({
+      amount: { value: "38.3295", precision: 20 } as never,
+      currency_code: "sar",
+      data: { session_id: "payses_1" },
+    })
+    expect(body.amount).toBe(38.33)
+    expect(result.data!.amount).toBe("38.33")
   })
 
   it("keeps customer details out of session data but pre-fills the hosted page", async () => {
@@ -106,13 +176,13 @@ describe("initiatePayment", () => {
     expect(body).toMatchObject(flags)
   })
 
-  it("refuses another currency and amounts finer than a halala", async () => {
+  it("refuses another currency and an amount that rounds to 0", async () => {
     await expect(
       provider().initiatePayment({ amount: 400, currency_code: "usd", data: { session_id: "payses_1" } })
     ).rejects.toThrow(/SAR only; this cart is in USD/)
     await expect(
-      provider().initiatePayment({ amount: "400.001", currency_code: "sar", data: { session_id: "payses_1" } })
-    ).rejects.toThrow(/more than 2 decimal places/)
+      provider().initiatePayment({ amount: "0.004", currency_code: "sar", data: { session_id: "payses_1" } })
+    ).rejects.toThrow(/at least 0\.01 SAR/)
   })
 
   it("reports a refused key without quoting it", async () => {
@@ -136,8 +206,36 @@ describe("authorizePayment", () => {
       payment_option: "Installment",
       installment_months: "6",
       installment_bank: "RAJHI",
+      failure_reason: null,
     })
+    expect(Object.keys(result.data!).sort()).toEqual(SESSION_DATA_KEYS)
     expect(JSON.stringify(result.data)).not.toMatch(/customer@example|966|4111/)
+  })
+
+  it("a paid link for a total finer than a halala is captured against the rounded amount", async () => {
+    mockDetails(linkDetails({ status: "Paid", amount: "38.33", transactions: [transaction({ amount: "38.33000" })] }))
+    const result = await provider().authorizePayment({ data: sessionData({ amount: "38.33" }) })
+    expect(result.status).toBe(PaymentSessionStatus.CAPTURED)
+  })
+
+  it("pay in full: the storefront's plan keys are null, not kept", async () => {
+    mockDetails(linkDetails({ status: "Paid", transactions: [transaction({ payment_option: "Pay In Full", bank_name: null, installment_duration: null })] }))
+    const result = await provider().authorizePayment({ data: sessionData(STOREFRONT_KEYS) })
+    expect(result.status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(result.data).toMatchObject({
+      transaction_id: TX_ID,
+      payment_option: "Pay In Full",
+      installment_months: null,
+      installment_bank: null,
+      failure_reason: null,
+    })
+  })
+
+  it("not paid yet: every optional key is null, whatever was stored", async () => {
+    mockDetails(linkDetails())
+    const result = await provider().authorizePayment({ data: sessionData(STOREFRONT_KEYS) })
+    expect(result.status).toBe(PaymentSessionStatus.REQUIRES_MORE)
+    expect(result.data).toMatchObject(NO_OPTIONAL_VALUES)
   })
 
   it.each([
@@ -155,20 +253,20 @@ describe("authorizePayment", () => {
     [
       "bank rejection",
       linkDetails({ transactions: [transaction({ status: "fail", installment_tracker: { id: null, status: "R", message: "Credit limit exceeded" } })] }),
-      /bank rejected the 0% installment request \(Credit limit exceeded\)/,
+      /^The bank rejected the 0% installment request\. Pay in full or try another card\.$/,
     ],
     ["expired", linkDetails({ status: "Expired" }), /expired/],
   ])("tells the storefront why: %s", async (_case, details, reason) => {
     mockDetails(details)
     const result = await provider().authorizePayment({ data: sessionData({ failure_reason: "stale" }) })
     expect(result.data!.failure_reason).toMatch(reason)
-    expect(JSON.stringify(result.data)).not.toMatch(/customer@example|966|4111/)
+    expect(JSON.stringify(result.data)).not.toMatch(/customer@example|966|4111|Credit limit/)
   })
 
   it("drops an old failure reason once the link is paid", async () => {
     mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
     const result = await provider().authorizePayment({ data: sessionData({ failure_reason: "stale" }) })
-    expect(result.data!.failure_reason).toBeUndefined()
+    expect(result.data!.failure_reason).toBeNull()
   })
 
   it("refuses data that is not its own", async () => {
@@ -179,6 +277,7 @@ describe("authorizePayment", () => {
 describe("refundPayment", () => {
   it("refunds Medusa's exact amount with Medusa's refund id as idempotency key", async () => {
     let body: Record<string, unknown> = {}
+    mockTransaction()
     const scope = nock(BASE_URL, { reqheaders: { "idempotency-key": "ref_01ABC" } })
       .post(`/transactions/refund/${TX_ID}/`, (b) => ((body = b), true))
       .reply(200, { status: "success", key_type: "RefundReference", key: "RF-1" })
@@ -198,6 +297,7 @@ describe("refundPayment", () => {
     [403, { detail: "This transaction is not refundable" }, /outside its refund window.*outside the plugin/],
     [403, { detail: "You are not allowed to refund this transaction" }, /another merchant.*same merchant keys/],
   ])("turns a %s refusal into an actionable MedusaError", async (status, reply, expected) => {
+    mockTransaction()
     nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).reply(status, reply)
     const error = await provider()
       .refundPayment({ amount: 10, data: sessionData({ transaction_id: TX_ID }), context: { idempotency_key: "ref_1" } })
@@ -210,9 +310,135 @@ describe("refundPayment", () => {
 
   it("finds the transaction on the link when the payment data lacks it", async () => {
     mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
+    mockTransaction()
     const scope = nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).reply(200, { status: "success", key_type: "RefundReference", key: "RF-2" })
     await provider().refundPayment({ amount: 10, data: sessionData(), context: { idempotency_key: "ref_2" } })
     expect(scope.isDone()).toBe(true)
+  })
+
+  function mockRefund(capture: (body: Record<string, unknown>, key: string) => void = () => undefined) {
+    return nock(BASE_URL)
+      .post(`/transactions/refund/${TX_ID}/`, function (this: { headers: Record<string, string> }, b) {
+        capture(b, this.headers["idempotency-key"])
+        return true
+      })
+      .reply(200, { status: "success", key_type: "RefundReference", key: "RF-3" })
+  }
+
+  describe("amounts finer than a halala", () => {
+    it("a full refund of a 38.3295 total refunds the 38.33 paid", async () => {
+      let body: Record<string, unknown> = {}
+      mockTransaction({ amount: "38.33000", refunded_amount: "0.00" })
+      const scope = mockRefund((b) => (body = b))
+      await provider().refundPayment({
+        amount: { value: "38.3295", precision: 20 } as never,
+        data: sessionData({ amount: "38.33", transaction_id: TX_ID }),
+        context: { idempotency_key: "ref_full" },
+      })
+      expect(scope.isDone()).toBe(true)
+      expect(body.refund_amount).toBe(38.33)
+    })
+
+    it("absorbs a rounding excess of one halala over the remaining balance", async () => {
+      // 10.0149 paid as 10.01; a first refund of 5.0075 went out as 5.01, so 5.00 is left while Medusa
+      // still sees 5.0074 to refund, which rounds to 5.01.
+      let body: Record<string, unknown> = {}
+      mockTransaction({ amount: "10.01", refunded_amount: "5.01", status: "partially refunded" })
+      mockRefund((b) => (body = b))
+      await provider().refundPayment({
+        amount: { value: "5.0074", precision: 20 } as never,
+        data: sessionData({ transaction_id: TX_ID }),
+        context: { idempotency_key: "ref_rest" },
+      })
+      expect(body.refund_amount).toBe(5)
+    })
+
+    it("does not hide more than a rounding halala: the service refuses with its own message", async () => {
+      mockTransaction({ amount: "1500.00", refunded_amount: "1460.00", status: "partially refunded" })
+      let body: Record<string, unknown> = {}
+      nock(BASE_URL)
+        .post(`/transactions/refund/${TX_ID}/`, (b) => ((body = b), true))
+        .reply(400, { message: "Maximum amount to be refunded is 40.00" })
+      const error = await provider()
+        .refundPayment({ amount: 50, data: sessionData({ transaction_id: TX_ID }), context: { idempotency_key: "ref_over" } })
+        .catch((e) => e)
+      expect(body.refund_amount).toBe(50)
+      expect(error).toBeInstanceOf(MedusaError)
+      expect(error.message).toMatch(/at most 40\.00 SAR can still be refunded/)
+    })
+
+    it("a refund that rounds to 0 is a clear error and calls nothing", async () => {
+      const error = await provider()
+        .refundPayment({ amount: { value: "0.004", precision: 20 } as never, data: sessionData({ transaction_id: TX_ID }), context: { idempotency_key: "ref_0" } })
+        .catch((e) => e)
+      expect(error).toBeInstanceOf(MedusaError)
+      expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
+      expect(error.message).toMatch(/rounds to 0\.00 SAR/)
+    })
+  })
+
+  describe("a refund whose outcome is unknown", () => {
+    const input = { amount: 10, data: sessionData({ transaction_id: TX_ID }), context: { idempotency_key: "ref_unknown" } }
+
+    it.each([
+      ["a 503", (scope: nock.Interceptor) => scope.reply(503, { error: "unavailable" })],
+      ["a reset connection", (scope: nock.Interceptor) => scope.replyWithError({ code: "ECONNRESET", message: "socket hang up" })],
+      ["a timeout", (scope: nock.Interceptor) => scope.delay(500).reply(200, { status: "success", key_type: "RefundReference", key: "RF-4" })],
+    ])("after %s, succeeds when the service lists the refund's key", async (_case, answer) => {
+      mockTransaction()
+      answer(nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`))
+      const reread = mockTransaction({ status: "partially refunded", refunded_amount: "10.00", refund_tracker: [refundEntry("ref_unknown")] })
+      const result = await provider({ timeoutMs: 50 }).refundPayment(input)
+      expect(reread.isDone()).toBe(true)
+      expect(result.data).toMatchObject({ transaction_id: TX_ID })
+    })
+
+    it("fails as before when the service does not list it", async () => {
+      mockTransaction()
+      nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).reply(503, { error: "unavailable" })
+      const reread = mockTransaction({ refund_tracker: [refundEntry("ref_other")] })
+      await expect(provider().refundPayment(input)).rejects.toThrow(MedusaError)
+      expect(reread.isDone()).toBe(true)
+    })
+
+    it("fails as before when the re-read fails too", async () => {
+      mockTransaction()
+      nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).reply(503, { error: "unavailable" })
+      nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(503, { error: "unavailable" })
+      await expect(provider().refundPayment(input)).rejects.toThrow(MedusaError)
+    })
+
+    it("does not re-read after a clear refusal", async () => {
+      mockTransaction()
+      nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).reply(400, { message: "Maximum amount to be refunded is 5.00" })
+      const reread = mockTransaction({ refund_tracker: [refundEntry("ref_unknown")] })
+      await expect(provider().refundPayment(input)).rejects.toThrow(/at most 5\.00 SAR/)
+      expect(reread.isDone()).toBe(false)
+    })
+
+    it("without a key from Medusa, sends a generated key and matches the re-read on it", async () => {
+      let sentKey = ""
+      mockTransaction()
+      nock(BASE_URL)
+        .post(`/transactions/refund/${TX_ID}/`, function (this: { headers: Record<string, string> }) {
+          sentKey = this.headers["idempotency-key"]
+          return true
+        })
+        .reply(503, { error: "unavailable" })
+      nock(BASE_URL)
+        .get(`/transactions/${TX_ID}`)
+        .reply(200, () => transaction({ refund_tracker: [refundEntry(sentKey)] }))
+      await provider().refundPayment({ amount: 10, data: sessionData({ transaction_id: TX_ID }) })
+      expect(sentKey).toMatch(/^[0-9a-f-]{36}$/)
+    })
+
+    it("a retry of a refund the service already lists is not sent again", async () => {
+      // Medusa retries with the same refund id; the first attempt was accepted.
+      mockTransaction({ refund_tracker: [refundEntry("ref_unknown")] })
+      const result = await provider().refundPayment(input)
+      expect(result.data).toMatchObject({ transaction_id: TX_ID })
+      expect(nock.pendingMocks()).toEqual([])
+    })
   })
 })
 
@@ -231,12 +457,45 @@ describe("updatePayment", () => {
   it("keeps the link when the amount is unchanged and makes a new one when it changed", async () => {
     const p = provider()
     const data = sessionData()
-    expect((await p.updatePayment({ amount: 1500, currency_code: "sar", data })).data).toBe(data)
+    expect((await p.updatePayment({ amount: 1500, currency_code: "sar", data })).data).toEqual({ ...data, ...NO_OPTIONAL_VALUES })
     let body: Record<string, unknown> = {}
     mockCreate((b) => (body = b))
     const updated = await p.updatePayment({ amount: 90, currency_code: "sar", data })
     expect(body).toMatchObject({ amount: 90, only_show_pay_in_full: true })
-    expect(updated.data).toMatchObject({ amount: "90.00", session_id: "payses_1" })
+    expect(updated.data).toMatchObject({ amount: "90.00", session_id: "payses_1", ...NO_OPTIONAL_VALUES })
+  })
+
+  it("compares and creates with the total rounded to the halala", async () => {
+    const p = provider()
+    const data = sessionData({ amount: "38.33" })
+    const same = await p.updatePayment({ amount: { value: "38.3295", precision: 20 } as never, currency_code: "sar", data })
+    expect(same.data).toMatchObject({ amount: "38.33", payment_link_id: LINK_ID })
+    let body: Record<string, unknown> = {}
+    mockCreate((b) => (body = b))
+    const updated = await p.updatePayment({ amount: "45.004", currency_code: "sar", data })
+    expect(body.amount).toBe(45)
+    expect(updated.data).toMatchObject({ amount: "45.00" })
+  })
+
+  it("never keeps optional keys a storefront sent", async () => {
+    const data = sessionData({ cart_id: "cart_1", ...STOREFRONT_KEYS })
+    const same = await provider().updatePayment({ amount: 1500, currency_code: "sar", data })
+    expect(same.data).toMatchObject({ cart_id: "cart_1", ...NO_OPTIONAL_VALUES })
+    mockCreate(() => undefined)
+    const updated = await provider().updatePayment({ amount: 90, currency_code: "sar", data })
+    expect(updated.data).toMatchObject({ cart_id: "cart_1", ...NO_OPTIONAL_VALUES })
+  })
+})
+
+describe("getPaymentStatus and retrievePayment", () => {
+  it("set every optional key from the link, null where it has none", async () => {
+    mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
+    const status = await provider().getPaymentStatus({ data: sessionData(STOREFRONT_KEYS) })
+    expect(status.status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(status.data).toMatchObject({ transaction_id: TX_ID, installment_months: "6", installment_bank: "RAJHI", failure_reason: null })
+    mockDetails(linkDetails())
+    const retrieved = await provider().retrievePayment({ data: sessionData(STOREFRONT_KEYS) })
+    expect(retrieved.data).toMatchObject(NO_OPTIONAL_VALUES)
   })
 })
 
@@ -277,6 +536,61 @@ describe("getWebhookActionAndData", () => {
     const unsigned = { ...payload, headers: { "content-type": "application/json" } }
     expect(await keyed().getWebhookActionAndData(unsigned)).toEqual({ action: PaymentActions.NOT_SUPPORTED })
     expect(nock.pendingMocks()).toEqual([])
+  })
+
+  describe("deliveries the plugin's middleware verified (no webhookKeys option)", () => {
+    function marked(body: Buffer, secret = SECRET, markerBody = body) {
+      return {
+        rawData: body,
+        data: JSON.parse(body.toString()),
+        headers: { "content-type": "application/json", [VERIFIED_MARKER_HEADER]: verifiedMarker(secret, markerBody) },
+      }
+    }
+    const successBody = () => Buffer.from(delivery("order.success", transaction()).rawData)
+
+    it("processes a delivery carrying this registration's marker", async () => {
+      mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
+      expect(await provider().getWebhookActionAndData(marked(successBody()))).toEqual({
+        action: PaymentActions.SUCCESSFUL,
+        data: { session_id: "payses_1", amount: "1500.00" },
+      })
+    })
+
+    it("reads the raw body as the Redis event bus serializes a Buffer", async () => {
+      mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
+      const payload = marked(successBody())
+      const serialized = { ...payload, rawData: JSON.parse(JSON.stringify(payload.rawData)) }
+      expect(serialized.rawData.type).toBe("Buffer")
+      expect((await provider().getWebhookActionAndData(serialized)).action).toBe(PaymentActions.SUCCESSFUL)
+    })
+
+    it.each([
+      ["a marker for another body", () => marked(successBody(), SECRET, Buffer.from("{}"))],
+      ["a marker under another secret key", () => marked(successBody(), "sk_other_registration")],
+      ["no marker", () => ({ ...marked(successBody()), headers: { "content-type": "application/json" } })],
+      ["a signature but no keys to check it", () => delivery("order.success", transaction())],
+      ["a valid marker but no raw body", () => ({ ...marked(successBody()), rawData: undefined as never })],
+      ["a marker of another body sent as an array", () => ({ ...marked(successBody()), headers: { [VERIFIED_MARKER_HEADER]: ["a", "b"] } })],
+    ])("refuses %s without calling the service", async (_case, payload) => {
+      // No interceptor: any call to the service would fail the delivery with a thrown error.
+      expect(await provider().getWebhookActionAndData(payload() as never)).toEqual({ action: PaymentActions.NOT_SUPPORTED })
+    })
+
+    it("never parses the bytes of a refused delivery", async () => {
+      const payload = { rawData: Buffer.from("not json"), data: {}, headers: {} }
+      expect(await provider().getWebhookActionAndData(payload)).toEqual({ action: PaymentActions.NOT_SUPPORTED })
+    })
+
+    it("with webhookKeys too, a valid marker is enough and a bad marker falls back to the signature", async () => {
+      mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
+      expect((await keyed().getWebhookActionAndData(marked(successBody()))).action).toBe(PaymentActions.SUCCESSFUL)
+      mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
+      const signed = delivery("order.success", transaction())
+      const withBadMarker = { ...signed, headers: { ...signed.headers, [VERIFIED_MARKER_HEADER]: "0".repeat(64) } }
+      expect((await keyed().getWebhookActionAndData(withBadMarker)).action).toBe(PaymentActions.SUCCESSFUL)
+      const unsignedBadMarker = { ...withBadMarker, headers: { [VERIFIED_MARKER_HEADER]: "0".repeat(64) } }
+      expect(await keyed().getWebhookActionAndData(unsignedBadMarker)).toEqual({ action: PaymentActions.NOT_SUPPORTED })
+    })
   })
 
   it("leaves refund and dispute events to the plugin without reading the link", async () => {

@@ -62,11 +62,33 @@ describe("linkVerdict", () => {
       PaymentSessionStatus.ERROR,
       PaymentActions.FAILED,
     ],
-    ["paid but no transaction visible", linkDetails({ status: "Paid" }), PaymentSessionStatus.ERROR, PaymentActions.FAILED],
+    ["paid but no transaction visible yet", linkDetails({ status: "Paid" }), PaymentSessionStatus.REQUIRES_MORE, PaymentActions.NOT_SUPPORTED],
+    [
+      "paid after a declined attempt, success not visible yet",
+      linkDetails({ status: "Paid", transactions: [transaction({ status: "fail", installment_tracker: null })] }),
+      PaymentSessionStatus.REQUIRES_MORE,
+      PaymentActions.NOT_SUPPORTED,
+    ],
   ])("%s", (_case, details, status, action) => {
     const verdict = linkVerdict(details as never, expected)
     expect(verdict.status).toBe(status)
     expect(webhookActionOf(verdict)).toBe(action)
+  })
+
+  it("a Paid link whose transaction is not visible yet is asked again, with a reason saying so and no failure", () => {
+    const verdict = linkVerdict(linkDetails({ status: "Paid", transactions: [transaction({ status: "fail" })] }) as never, expected)
+    expect(verdict.status).toBe(PaymentSessionStatus.REQUIRES_MORE)
+    expect(verdict.reason).toMatch(/marked Paid but shows no successful transaction yet/)
+    expect(verdict.failure).toBeUndefined()
+  })
+
+  it("a bank rejection's reason for the customer is fixed wording, never the bank's message", () => {
+    const details = linkDetails({
+      transactions: [transaction({ status: "fail", installment_tracker: { id: null, status: "R", message: "Limit for 1012345678" } })],
+    })
+    expect(linkVerdict(details as never, expected).failure).toBe(
+      "The bank rejected the 0% installment request. Pay in full or try another card."
+    )
   })
 
   it("compares amounts exactly, to the halala", () => {
