@@ -1,11 +1,13 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { AdminListRefunds, AdminRegisterWebhook } from "./admin/installments/validators"
-import { verifyInstallmentsWebhook } from "./hooks/verify-webhook"
+import { verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "./hooks/verify-webhook"
 
 export default defineMiddlewares({
   routes: [
     {
-      matcher: "/hooks/payment/installments_*",
+      // Medusa's own route pattern: the middleware decides on the provider parameter as the route
+      // decodes it (a pattern on the raw path would miss `installments%5F…` and `pp_installments_…`).
+      matcher: WEBHOOK_ROUTE_MATCHER,
       method: ["POST"],
       bodyParser: { preserveRawBody: true },
       middlewares: [verifyInstallmentsWebhook],

@@ -1,39 +1,196 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type { ConfigModule, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { clientForProvider } from "../providers/installments/client"
+import { installmentsProviderOptions } from "../providers/installments/registration"
+import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/cancel-unpaid-order"
 import { reconcileInstallmentsSessionWorkflow } from "../workflows/reconcile-session"
+import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orphan-payment"
+import { ORPHAN_GRACE_MS } from "../workflows/utils/orphan"
+import { INSTALLMENTS_PROVIDER_PREFIX } from "../workflows/utils/session-context"
 
 const WAITING = [
   PaymentSessionStatus.PENDING,
   PaymentSessionStatus.REQUIRES_MORE,
   PaymentSessionStatus.PENDING_AUTHORIZATION,
 ]
-// Links live at most 7 days (linkTtlMinutes); older sessions cannot be paid any more.
+// Marked error or canceled (at a cart completion, or by the plugin), but their link may still be
+// paid until it expires: looked at until expires_at plus a grace period has passed.
+const SETTLED = [PaymentSessionStatus.ERROR, PaymentSessionStatus.CANCELED]
+// Links live at most 7 days (linkTtlMinutes); older sessions and links cannot be paid any more.
 const LOOKBACK_MS = 8 * 24 * 60 * 60 * 1000
+const EXPIRED_GRACE_MS = 60 * 60 * 1000
+// Paid links are listed back to the longest link lifetime plus this, for sweeps that did not run.
+const MISSED_SWEEPS_MS = 24 * 60 * 60 * 1000
+const PAGE_SIZE = 100
+const LINK_PAGE_SIZE = 100
+const MAX_LINK_PAGES = 50
 
-/** Sweeps sessions still waiting (lost webhooks, closed browsers) and settles the paid ones. */
-export default async function reconcilePendingSessions(container: MedusaContainer) {
+export interface ReconcileOptions {
+  /** The sweep's clock; defaults to now. */
+  now?: Date
+  /**
+   * Earliest creation time of the sessions and links looked at; defaults to 8 days before `now` for
+   * sessions and to the longest linkTtlMinutes plus a day for paid links.
+   */
+  since?: Date
+  /** Paid links younger than this are not judged orphans (a checkout may be completing); 10 minutes. */
+  orphanGraceMs?: number
+  /** How long after its link's expiry an error/canceled session is still looked at; 1 hour. */
+  expiredGraceMs?: number
+  /** Sessions read per query page; 100. */
+  pageSize?: number
+}
+
+interface SessionRow {
+  id: string
+  provider_id: string
+  status: PaymentSessionStatus
+  data: Record<string, unknown> | null
+}
+
+/**
+ * Sweeps sessions still waiting (lost webhooks, closed browsers): a paid one is settled like its
+ * webhook would have, a failed or expired one whose order was placed during a bank review gets that
+ * order canceled. Then sweeps paid links no order records (orphan payments) and refunds them.
+ * Medusa's scheduler passes `{ scheduledFor }` as the second argument, which is ignored; tests pass
+ * a clock and grace periods.
+ */
+export default async function reconcilePendingSessions(container: MedusaContainer, options: ReconcileOptions = {}) {
+  const now = options.now ?? new Date()
+  await reconcileSessions(container, now, options.since ?? new Date(now.getTime() - LOOKBACK_MS), options)
+  await sweepOrphanPayments(container, now, options.since, options)
+}
+
+async function reconcileSessions(container: MedusaContainer, now: Date, since: Date, options: ReconcileOptions) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const { data: sessions } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "status", "data", "authorized_at"],
-    filters: {
-      status: WAITING,
-      created_at: { $gte: new Date(Date.now() - LOOKBACK_MS) },
-    },
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const pageSize = options.pageSize ?? PAGE_SIZE
+  const expiredGrace = options.expiredGraceMs ?? EXPIRED_GRACE_MS
+  let cursor: string | undefined
+  for (;;) {
+    // Keyset paging on the id: sessions this sweep settles leave the filter without shifting pages.
+    const { data } = await query.graph({
+      entity: "payment_session",
+      fields: ["id", "provider_id", "status", "data"],
+      filters: {
+        status: [...WAITING, ...SETTLED],
+        provider_id: { $like: `${INSTALLMENTS_PROVIDER_PREFIX}%` },
+        created_at: { $gte: since },
+        ...(cursor ? { id: { $gt: cursor } } : {}),
+      },
+      pagination: { take: pageSize, order: { id: "ASC" } },
+    })
+    const sessions = data as SessionRow[]
+    for (const session of sessions) {
+      if (!session.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX)) {
+        continue
+      }
+      if (SETTLED.includes(session.status) && linkClosed(session.data, now, expiredGrace)) {
+        continue
+      }
+      await reconcileOne(container, logger, session)
+    }
+    if (sessions.length < pageSize) {
+      return
+    }
+    cursor = sessions[sessions.length - 1].id
+  }
+}
+
+function linkClosed(data: Record<string, unknown> | null, now: Date, graceMs: number): boolean {
+  const expiresAt = typeof data?.expires_at === "string" ? Date.parse(data.expires_at) : NaN
+  return Number.isNaN(expiresAt) || expiresAt + graceMs < now.getTime()
+}
+
+async function reconcileOne(container: MedusaContainer, logger: Logger, session: SessionRow) {
+  try {
+    const { result } = await reconcileInstallmentsSessionWorkflow(container).run({
+      input: { session_id: session.id, provider_id: session.provider_id, data: session.data ?? {} },
+    })
+    if (result.action === PaymentActions.FAILED || result.action === PaymentActions.CANCELED) {
+      // Cancels the order only when one was placed with the payment pending and nothing was paid.
+      await cancelUnpaidInstallmentsOrderWorkflow(container).run({ input: { session_id: session.id } })
+    }
+  } catch (error) {
+    // One unreachable link must not stop the sweep; the next run tries again.
+    logger.warn(`installments: could not reconcile session ${session.id}: ${(error as Error).message}`)
+  }
+}
+
+/** The registration ids of the installments providers (`installments` for `pp_installments_installments`). */
+async function registrationIds(container: MedusaContainer): Promise<string[]> {
+  const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const providers = await payment.listPaymentProviders({}, { select: ["id"] })
+  return providers
+    .map((provider) => provider.id)
+    .filter((id) => id.startsWith(INSTALLMENTS_PROVIDER_PREFIX))
+    .map((id) => id.slice(INSTALLMENTS_PROVIDER_PREFIX.length))
+}
+
+/**
+ * Lists the links paid since `since` for each merchant account the providers use (one listing per
+ * account however many registrations share it) and refunds those no order records. Without an
+ * explicit `since`, only links young enough to have been paid recently are listed: a link can be
+ * paid only until it expires (linkTtlMinutes), and a day is added for sweeps that did not run.
+ */
+async function sweepOrphanPayments(container: MedusaContainer, now: Date, since: Date | undefined, options: ReconcileOptions) {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+  const registrations = (await registrationIds(container)).flatMap((id) => {
+    const providerOptions = installmentsProviderOptions(config, id)
+    return providerOptions ? [{ id, options: providerOptions }] : []
   })
-  for (const session of sessions as { id: string; provider_id: string; data: Record<string, unknown> }[]) {
-    if (!session.provider_id.startsWith("pp_installments_")) {
+  const longestTtlMs = Math.max(0, ...registrations.map((r) => r.options.linkTtlMinutes * 60_000))
+  const from = since ?? new Date(now.getTime() - longestTtlMs - MISSED_SWEEPS_MS)
+  const accounts = new Set<string>()
+  const links = new Set<string>()
+  for (const { id, options: providerOptions } of registrations) {
+    const account = `${providerOptions.baseUrl}|${providerOptions.storeId}`
+    const client = clientForProvider(container, id)
+    if (!client || accounts.has(account)) {
       continue
     }
+    accounts.add(account)
     try {
-      await reconcileInstallmentsSessionWorkflow(container).run({
-        input: { session_id: session.id, provider_id: session.provider_id, data: session.data },
-      })
+      for (let page = 1; page <= MAX_LINK_PAGES; page++) {
+        const list = await client.paymentLinks.list(providerOptions.storeId, {
+          status: "Paid",
+          from_date: from.toISOString(),
+          page,
+          limit: LINK_PAGE_SIZE,
+          sort_by: "created_at",
+          sort_order: "asc",
+        })
+        for (const record of list.data) {
+          if (links.has(record.payment_link_id)) {
+            continue
+          }
+          links.add(record.payment_link_id)
+          await sweepLink(container, logger, id, record.payment_link_id, now, options)
+        }
+        if (list.data.length < LINK_PAGE_SIZE || page * LINK_PAGE_SIZE >= list.total) {
+          break
+        }
+      }
     } catch (error) {
-      // One unreachable link must not stop the sweep; the next run tries again.
-      logger.warn(`installments: could not reconcile session ${session.id}: ${(error as Error).message}`)
+      logger.warn(`installments: could not list paid payment links for provider ${id}: ${(error as Error).message}`)
     }
+  }
+}
+
+async function sweepLink(container: MedusaContainer, logger: Logger, providerId: string, linkId: string, now: Date, options: ReconcileOptions) {
+  try {
+    await refundInstallmentsOrphanPaymentWorkflow(container).run({
+      input: {
+        provider_id: providerId,
+        payment_link_id: linkId,
+        now: now.getTime(),
+        grace_ms: options.orphanGraceMs ?? ORPHAN_GRACE_MS,
+      },
+    })
+  } catch (error) {
+    // The refund key makes the next sweep's attempt safe.
+    logger.warn(`installments: could not check payment link ${linkId} for an orphan payment: ${(error as Error).message}`)
   }
 }
 

@@ -1,3 +1,5 @@
 export { registerInstallmentsWebhookWorkflow } from "./register-webhook"
 export { syncInstallmentsRefundLedgerWorkflow } from "./sync-refund-ledger"
 export { reconcileInstallmentsSessionWorkflow } from "./reconcile-session"
+export { cancelUnpaidInstallmentsOrderWorkflow } from "./cancel-unpaid-order"
+export { refundInstallmentsOrphanPaymentWorkflow } from "./refund-orphan-payment"

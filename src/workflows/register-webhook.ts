@@ -7,7 +7,8 @@ export const registerInstallmentsWebhookWorkflow = createWorkflow(
   "installments-register-webhook",
   (input: RegisterWebhookInput) => {
     const registered = registerWebhookWithServiceStep(input)
-    const key = storeWebhookKeyStep(registered)
+    const toStore = transform({ registered, input }, ({ registered, input }) => ({ ...registered, provider_id: input.provider_id }))
+    const key = storeWebhookKeyStep(toStore)
     const result = transform({ key, registered }, ({ key, registered }) => ({
       id: key.id,
       prefix: key.prefix,

@@ -5,3 +5,57 @@ export interface RefundsChangedData {
   provider_id: string
   transaction_id: string
 }
+
+/**
+ * Emitted by the webhook middleware for a verified, first-seen delivery whose follow-up Medusa
+ * itself does not handle: a failed or expired payment of a session whose order may already exist,
+ * and a payment on a link whose session no longer exists. The payload is only a hint: handlers
+ * re-read the link from the service.
+ */
+export const WEBHOOK_VERIFIED_EVENT = "installments.webhook_verified"
+
+/** Deliveries the plugin follows up on (see WEBHOOK_VERIFIED_EVENT). */
+export const FOLLOW_UP_EVENTS = [
+  "order.success",
+  "order.failed",
+  "installment.tracker.rejected",
+  "payment_link.expired",
+] as const
+
+export interface WebhookVerifiedData {
+  /** The provider registration's id (`installments` for `pp_installments_installments`). */
+  provider_id: string
+  event_id: string
+  event_name: string
+  payment_link_id: string
+  /** `metadata.session_id` of the verified payload, when it carries one. */
+  session_id?: string
+}
+
+/**
+ * Emitted when the plugin canceled an order because its payment failed or its link expired after
+ * the order was placed with the payment pending (bank review). Nothing was captured, so nothing was
+ * refunded.
+ */
+export const ORDER_CANCELED_UNPAID_EVENT = "installments.order_canceled_unpaid"
+
+export interface OrderCanceledUnpaidData {
+  order_id: string
+  session_id: string
+  provider_id: string
+  reason: string
+}
+
+/**
+ * Emitted when the plugin refunded a payment that no Medusa order will ever record: a customer paid
+ * a link whose payment session was replaced or deleted (for example after the cart changed).
+ */
+export const ORPHAN_PAYMENT_REFUNDED_EVENT = "installments.orphan_payment_refunded"
+
+export interface OrphanPaymentRefundedData {
+  provider_id: string
+  payment_link_id: string
+  transaction_id: string
+  session_id: string
+  amount: string
+}

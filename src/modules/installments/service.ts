@@ -35,6 +35,45 @@ export default class InstallmentsModuleService extends MedusaService({
     }
   }
 
+  /**
+   * Removes a delivery's record when it could not be handed on to Medusa, so the service's retry of
+   * the same delivery is processed instead of being answered as a duplicate.
+   */
+  async forgetWebhookEvent(eventId: string): Promise<void> {
+    const records = await this.listWebhookEvents({ event_id: eventId }, { select: ["id"] })
+    if (records.length) {
+      await this.deleteWebhookEvents(records.map((record) => record.id))
+    }
+  }
+
+  /**
+   * Stores a registration's key, replacing the one stored under the same prefix (a re-registration,
+   * or two requests racing): the prefix is unique, so this never fails on a duplicate.
+   * Returns the stored key and what was there before, for a compensation to restore.
+   */
+  async upsertWebhookKey(input: {
+    prefix: string
+    public_key: string
+    environment: string
+    endpoint_id?: string | null
+    url?: string | null
+  }) {
+    const find = async () => (await this.listWebhookKeys({ prefix: input.prefix }, { take: 1 }))[0]
+    const previous = await find()
+    if (previous) {
+      return { key: await this.updateWebhookKeys({ id: previous.id, ...input }), previous }
+    }
+    try {
+      return { key: await this.createWebhookKeys(input), previous: undefined }
+    } catch (error) {
+      const raced = await find()
+      if (!raced) {
+        throw error
+      }
+      return { key: await this.updateWebhookKeys({ id: raced.id, ...input }), previous: raced }
+    }
+  }
+
   /** Mirrors a transaction's refund_tracker into the ledger; returns the entries still pending. */
   async syncRefundEntries(input: {
     provider_id: string
@@ -44,10 +83,10 @@ export default class InstallmentsModuleService extends MedusaService({
   }): Promise<number> {
     const existing = await this.listInstallmentsRefunds({ transaction_id: input.transaction_id })
     const byTracker = new Map(existing.map((entry) => [entry.tracker_id, entry]))
-    const creates = []
-    const updates = []
+    const creates: RefundEntryInput[] = []
+    const updates: (RefundEntryFields & { id: string })[] = []
     for (const entry of input.tracker) {
-      const fields = {
+      const fields: RefundEntryFields = {
         status: entry.status,
         rrn: entry.rrn,
         gateway_key: entry.gateway_transaction_id ?? null,
@@ -69,8 +108,54 @@ export default class InstallmentsModuleService extends MedusaService({
         })
       }
     }
-    if (creates.length) await this.createInstallmentsRefunds(creates)
+    if (creates.length) await this.createRefundEntries(creates)
     if (updates.length) await this.updateInstallmentsRefunds(updates)
     return input.tracker.filter((entry) => entry.status === "P").length
   }
+
+  /**
+   * Creates ledger entries, upserting on tracker_id: the payment-refunded and refunds-changed
+   * subscribers can sync one transaction at the same moment, and the second insert of a tracker
+   * entry must update the first rather than fail on the unique index.
+   */
+  private async createRefundEntries(creates: RefundEntryInput[]): Promise<void> {
+    try {
+      await this.createInstallmentsRefunds(creates)
+      return
+    } catch {
+      // Some entry was inserted meanwhile: go one by one, updating those that exist.
+    }
+    for (const entry of creates) {
+      const { tracker_id, status, rrn, gateway_key, payment_id } = entry
+      // The racing writer may know the payment when this one does not: never erase it.
+      const update: RefundEntryFields = { status, rrn, gateway_key, ...(payment_id ? { payment_id } : {}) }
+      const [existing] = await this.listInstallmentsRefunds({ tracker_id }, { take: 1, select: ["id"] })
+      if (existing) {
+        await this.updateInstallmentsRefunds({ id: existing.id, ...update })
+        continue
+      }
+      try {
+        await this.createInstallmentsRefunds(entry)
+      } catch (error) {
+        const [raced] = await this.listInstallmentsRefunds({ tracker_id }, { take: 1, select: ["id"] })
+        if (!raced) throw error
+        await this.updateInstallmentsRefunds({ id: raced.id, ...update })
+      }
+    }
+  }
+}
+
+type RefundEntryFields = {
+  status: "P" | "R"
+  rrn: string | null
+  gateway_key: string | null
+  payment_id?: string | null
+}
+
+type RefundEntryInput = RefundEntryFields & {
+  tracker_id: string
+  idempotency_key: string | null
+  provider_id: string
+  transaction_id: string
+  amount: number
 }

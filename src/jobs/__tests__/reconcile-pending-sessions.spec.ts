@@ -1,0 +1,177 @@
+import { Modules, PaymentActions } from "@medusajs/framework/utils"
+
+const reconcileRuns: { session_id: string }[] = []
+const cancelRuns: { session_id: string }[] = []
+const orphanRuns: { payment_link_id: string; provider_id: string; grace_ms?: number; now?: number }[] = []
+const verdicts: Record<string, PaymentActions> = {}
+
+jest.mock("../../workflows/reconcile-session", () => ({
+  reconcileInstallmentsSessionWorkflow: () => ({
+    run: async ({ input }: { input: { session_id: string } }) => {
+      reconcileRuns.push(input)
+      return { result: { action: verdicts[input.session_id] ?? PaymentActions.NOT_SUPPORTED } }
+    },
+  }),
+}))
+jest.mock("../../workflows/cancel-unpaid-order", () => ({
+  cancelUnpaidInstallmentsOrderWorkflow: () => ({
+    run: async ({ input }: { input: { session_id: string } }) => {
+      cancelRuns.push(input)
+      return { result: { cancel: false } }
+    },
+  }),
+}))
+jest.mock("../../workflows/refund-orphan-payment", () => ({
+  refundInstallmentsOrphanPaymentWorkflow: () => ({
+    run: async ({ input }: { input: (typeof orphanRuns)[number] }) => {
+      orphanRuns.push(input)
+      return { result: { orphan: false } }
+    },
+  }),
+}))
+
+const listCalls: { storeId: string; query: Record<string, unknown> }[] = []
+const paidLinks = Array.from({ length: 130 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`)
+jest.mock("../../providers/installments/client", () => ({
+  clientForProvider: () => ({
+    paymentLinks: {
+      list: async (storeId: string, query: { page: number; limit: number }) => {
+        listCalls.push({ storeId, query })
+        const start = (query.page - 1) * query.limit
+        return {
+          total: paidLinks.length,
+          page: query.page,
+          limit: query.limit,
+          data: paidLinks.slice(start, start + query.limit).map((id) => ({ payment_link_id: id })),
+        }
+      },
+    },
+  }),
+}))
+
+import reconcilePendingSessions from "../reconcile-pending-sessions"
+
+const NOW = new Date("2026-03-01T12:00:00Z")
+const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000).toISOString()
+
+const common = {
+  secretKey: "sk_x",
+  publicKey: "sandbox-pk",
+  baseUrl: "https://installments.test",
+  callbackUrl: "https://shop.test/return?s={session_id}",
+}
+const config = {
+  modules: {
+    [Modules.PAYMENT]: {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [
+          { resolve: "./src/providers/installments", id: "installments", options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e" } },
+          // Same merchant account under another registration: listed once.
+          { resolve: "./src/providers/installments", id: "card", options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e", checkoutMode: "pay_in_full" } },
+        ],
+      },
+    },
+  },
+}
+
+type Session = { id: string; provider_id: string; status: string; data: Record<string, unknown> }
+
+function container(sessions: Session[]) {
+  const graphCalls: { filters: Record<string, any>; pagination: Record<string, any> }[] = []
+  const query = {
+    graph: async ({ filters, pagination }: { filters: Record<string, any>; pagination: Record<string, any> }) => {
+      graphCalls.push({ filters, pagination })
+      // What the database would answer: the provider filter, the statuses, the keyset cursor, a page.
+      const like = String(filters.provider_id.$like).replace(/%$/, "")
+      const rows = sessions
+        .filter((s) => s.provider_id.startsWith(like) && filters.status.includes(s.status))
+        .filter((s) => !filters.id || s.id > filters.id.$gt)
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+      return { data: rows.slice(0, pagination.take) }
+    },
+  }
+  const logger = { warn: jest.fn(), info: jest.fn(), error: jest.fn(), debug: jest.fn() }
+  const payment = {
+    listPaymentProviders: async () => [
+      { id: "pp_installments_installments" },
+      { id: "pp_installments_card" },
+      { id: "pp_stripe_stripe" },
+    ],
+  }
+  const c = {
+    resolve: (name: string) => ({ query, logger, configModule: config, [Modules.PAYMENT]: payment })[name],
+  }
+  return { c: c as never, graphCalls, logger }
+}
+
+beforeEach(() => {
+  reconcileRuns.length = 0
+  cancelRuns.length = 0
+  orphanRuns.length = 0
+  listCalls.length = 0
+  for (const key of Object.keys(verdicts)) delete verdicts[key]
+})
+
+describe("reconcilePendingSessions: sessions", () => {
+  const ours = (id: string, status: string, expires_at = hoursAgo(-1)) => ({
+    id,
+    provider_id: "pp_installments_installments",
+    status,
+    data: { expires_at },
+  })
+
+  it("asks only for the plugin's sessions, page by page, and settles each once", async () => {
+    const sessions = Array.from({ length: 5 }, (_, i) => ours(`payses_${i}`, "pending"))
+    const { c, graphCalls } = container([...sessions, { id: "payses_stripe", provider_id: "pp_stripe_stripe", status: "pending", data: {} }])
+    await reconcilePendingSessions(c, { now: NOW, pageSize: 2 })
+    expect(graphCalls[0].filters.provider_id).toEqual({ $like: "pp_installments_%" })
+    expect(graphCalls.map((call) => call.pagination.take)).toEqual([2, 2, 2])
+    expect(graphCalls.map((call) => call.filters.id?.$gt)).toEqual([undefined, "payses_1", "payses_3"])
+    expect(reconcileRuns.map((run) => run.session_id)).toEqual(sessions.map((s) => s.id))
+  })
+
+  it("skips error/canceled sessions once their link expired more than the grace period ago", async () => {
+    const { c } = container([
+      ours("payses_a", "error", hoursAgo(3)),
+      ours("payses_b", "canceled", hoursAgo(0.5)),
+      ours("payses_c", "canceled", hoursAgo(-2)),
+      ours("payses_d", "pending_authorization", hoursAgo(3)),
+      ours("payses_e", "error", "not a date"),
+    ])
+    await reconcilePendingSessions(c, { now: NOW })
+    expect(reconcileRuns.map((run) => run.session_id)).toEqual(["payses_b", "payses_c", "payses_d"])
+  })
+
+  it("a session read as failed or expired goes on to the unpaid-order cancellation", async () => {
+    verdicts.payses_f = PaymentActions.FAILED
+    verdicts.payses_x = PaymentActions.CANCELED
+    verdicts.payses_s = PaymentActions.SUCCESSFUL
+    const { c } = container([ours("payses_f", "pending_authorization"), ours("payses_s", "pending"), ours("payses_x", "pending_authorization")])
+    await reconcilePendingSessions(c, { now: NOW })
+    expect(cancelRuns.map((run) => run.session_id)).toEqual(["payses_f", "payses_x"])
+  })
+})
+
+describe("reconcilePendingSessions: orphan payments", () => {
+  it("lists paid links once per merchant account, page by page, and checks each with the sweep's clock and grace", async () => {
+    const { c } = container([])
+    await reconcilePendingSessions(c, { now: NOW, orphanGraceMs: 1234, since: new Date(hoursAgo(24)) })
+    expect(listCalls.map((call) => call.query.page)).toEqual([1, 2])
+    expect(listCalls[0]).toMatchObject({
+      storeId: "0f8fad5b-d9cb-469f-a165-70867728950e",
+      query: { status: "Paid", from_date: hoursAgo(24), limit: 100 },
+    })
+    expect(orphanRuns).toHaveLength(130)
+    expect(new Set(orphanRuns.map((run) => run.payment_link_id)).size).toBe(130)
+    expect(orphanRuns[0]).toMatchObject({ provider_id: "installments", grace_ms: 1234, now: NOW.getTime() })
+  })
+
+  it("without a since, lists links back to the longest link lifetime plus a day", async () => {
+    const { c } = container([])
+    await reconcilePendingSessions(c, { now: NOW })
+    // linkTtlMinutes defaults to 60.
+    expect(listCalls[0].query.from_date).toBe(hoursAgo(25))
+    expect(orphanRuns[0]).toMatchObject({ grace_ms: 10 * 60_000 })
+  })
+})

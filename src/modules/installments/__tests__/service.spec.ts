@@ -1,0 +1,132 @@
+import InstallmentsModuleService from "../service"
+
+type Row = Record<string, unknown> & { id: string }
+
+/** An in-memory table with a unique column, answering after a tick as a database would. */
+function table(unique: string) {
+  const rows: Row[] = []
+  let seq = 0
+  const tick = () => new Promise((resolve) => setImmediate(resolve))
+  const matches = (row: Row, filters: Record<string, unknown>) => Object.entries(filters).every(([key, value]) => row[key] === value)
+  return {
+    rows,
+    async list(filters: Record<string, unknown> = {}, config: { take?: number } = {}) {
+      await tick()
+      const found = rows.filter((row) => matches(row, filters)).map((row) => ({ ...row }))
+      return config.take ? found.slice(0, config.take) : found
+    },
+    async create(input: Record<string, unknown> | Record<string, unknown>[]) {
+      await tick()
+      const items = Array.isArray(input) ? input : [input]
+      for (const item of items) {
+        if (rows.some((row) => row[unique] === item[unique])) {
+          throw new Error(`duplicate key value violates unique constraint on ${unique}`)
+        }
+      }
+      const created = items.map((item) => ({ ...item, id: `row_${++seq}` }))
+      rows.push(...created)
+      return Array.isArray(input) ? created : created[0]
+    },
+    async update(input: Row | Row[]) {
+      await tick()
+      const items = Array.isArray(input) ? input : [input]
+      const updated = items.map((item) => {
+        const row = rows.find((candidate) => candidate.id === item.id)!
+        Object.assign(row, item)
+        return { ...row }
+      })
+      return Array.isArray(input) ? updated : updated[0]
+    },
+    async remove(ids: string | string[]) {
+      for (const id of Array.isArray(ids) ? ids : [ids]) {
+        rows.splice(rows.findIndex((row) => row.id === id), 1)
+      }
+    },
+  }
+}
+
+function service() {
+  const refunds = table("tracker_id")
+  const keys = table("prefix")
+  const events = table("event_id")
+  const svc = Object.create(InstallmentsModuleService.prototype) as InstallmentsModuleService
+  Object.assign(svc, {
+    listInstallmentsRefunds: refunds.list,
+    createInstallmentsRefunds: refunds.create,
+    updateInstallmentsRefunds: refunds.update,
+    listWebhookKeys: keys.list,
+    createWebhookKeys: keys.create,
+    updateWebhookKeys: keys.update,
+    listWebhookEvents: events.list,
+    createWebhookEvents: events.create,
+    deleteWebhookEvents: events.remove,
+  })
+  return { svc, refunds, keys, events }
+}
+
+const entry = (id: string, status: "P" | "R" = "P", rrn: string | null = null) => ({
+  id,
+  status,
+  amount: "40.00",
+  gateway_transaction_id: `RF-${id}`,
+  gateway_key_type: "RefundReference",
+  rrn,
+  idempotency_key: "ref_1",
+  order_refund_id: null,
+})
+
+describe("refund ledger", () => {
+  it("two syncs of one transaction at the same moment upsert on tracker_id instead of failing", async () => {
+    const { svc, refunds } = service()
+    const common = { provider_id: "installments", transaction_id: "tx_1" }
+    const [fromRefund, fromWebhook] = await Promise.all([
+      svc.syncRefundEntries({ ...common, payment_id: "pay_1", tracker: [entry("a")] }),
+      svc.syncRefundEntries({ ...common, tracker: [entry("a"), entry("b", "R", "rrn-b")] }),
+    ])
+    expect([fromRefund, fromWebhook]).toEqual([1, 1])
+    expect(refunds.rows.map((row) => row.tracker_id).sort()).toEqual(["a", "b"])
+    // The payment one writer knew is kept whichever wrote last.
+    expect(refunds.rows.find((row) => row.tracker_id === "a")).toMatchObject({ payment_id: "pay_1", status: "P" })
+    expect(refunds.rows.find((row) => row.tracker_id === "b")).toMatchObject({ status: "R", rrn: "rrn-b" })
+  })
+
+  it("settles an entry it already holds", async () => {
+    const { svc, refunds } = service()
+    const common = { provider_id: "installments", transaction_id: "tx_1" }
+    await svc.syncRefundEntries({ ...common, tracker: [entry("a")] })
+    expect(await svc.syncRefundEntries({ ...common, tracker: [entry("a", "R", "rrn-a")] })).toBe(0)
+    expect(refunds.rows).toHaveLength(1)
+    expect(refunds.rows[0]).toMatchObject({ status: "R", rrn: "rrn-a" })
+  })
+})
+
+describe("webhook keys", () => {
+  const key = (publicKey: string) => ({ prefix: "whk_1", public_key: publicKey, environment: "SANDBOX", endpoint_id: "1", url: "https://shop.test/hooks" })
+
+  it("stores a key again under the same prefix by replacing it, and says what was there", async () => {
+    const { svc, keys } = service()
+    const first = await svc.upsertWebhookKey(key("PEM-1"))
+    expect(first.previous).toBeUndefined()
+    const second = await svc.upsertWebhookKey(key("PEM-2"))
+    expect(second.previous).toMatchObject({ public_key: "PEM-1" })
+    expect(keys.rows).toHaveLength(1)
+    expect(keys.rows[0]).toMatchObject({ public_key: "PEM-2" })
+  })
+
+  it("two registrations racing on one prefix both succeed", async () => {
+    const { svc, keys } = service()
+    await Promise.all([svc.upsertWebhookKey(key("PEM-1")), svc.upsertWebhookKey(key("PEM-2"))])
+    expect(keys.rows).toHaveLength(1)
+  })
+})
+
+describe("webhook events", () => {
+  it("a forgotten delivery id can be recorded again; a recorded one cannot", async () => {
+    const { svc } = service()
+    const delivery = { event_id: "evt_1", event_name: "order.success" }
+    expect(await svc.recordWebhookEvent(delivery)).toBe(true)
+    expect(await svc.recordWebhookEvent(delivery)).toBe(false)
+    await svc.forgetWebhookEvent("evt_1")
+    expect(await svc.recordWebhookEvent(delivery)).toBe(true)
+  })
+})

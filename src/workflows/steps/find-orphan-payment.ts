@@ -1,0 +1,54 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { PaymentLinkDetails } from "../../lib/client"
+import { clientForProvider } from "../../providers/installments/client"
+import { decideOrphan, ORPHAN_GRACE_MS, type OrphanDecision } from "../utils/orphan"
+import { cartExists, loadSessionContext } from "../utils/session-context"
+
+export interface OrphanPaymentInput {
+  /** The provider registration's id (`installments` for `pp_installments_installments`). */
+  provider_id: string
+  payment_link_id: string
+  /** Paid links younger than this are left alone; defaults to 10 minutes. */
+  grace_ms?: number
+  /** The sweep's clock (ms since epoch); defaults to now. */
+  now?: number
+  /** Webhook path: only a session that no longer exists makes the payment an orphan. */
+  require_session_gone?: boolean
+}
+
+const MAX_PAGES = 5
+
+/** Reads a link and decides whether its payment is an orphan (see decideOrphan). */
+export const findOrphanPaymentStep = createStep(
+  "installments-find-orphan-payment",
+  async (input: OrphanPaymentInput, { container }) => {
+    const client = clientForProvider(container, input.provider_id)
+    if (!client) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `No installments payment provider is registered with id ${input.provider_id}.`)
+    }
+    let details: PaymentLinkDetails = await client.paymentLinks.retrieve(input.payment_link_id, { page: 1, page_size: 100 })
+    const transactions = [...details.transactions]
+    let page = details.pagination
+    while (page.next && page.page < MAX_PAGES) {
+      const next = await client.paymentLinks.retrieve(input.payment_link_id, { page: page.page + 1, page_size: 100 })
+      transactions.push(...next.transactions)
+      page = next.pagination
+    }
+    details = { ...details, transactions }
+    const sessionId = details.payment_link.metadata?.session_id
+    const context = typeof sessionId === "string" && sessionId ? await loadSessionContext(container, sessionId) : { payments: [] }
+    const cartId = details.payment_link.metadata?.cart_id
+    const cartKnown = typeof cartId === "string" && cartId ? await cartExists(container, cartId) : undefined
+    return new StepResponse<OrphanDecision>(
+      decideOrphan({
+        details,
+        context,
+        now: input.now ?? Date.now(),
+        graceMs: input.grace_ms ?? ORPHAN_GRACE_MS,
+        requireSessionGone: input.require_session_gone,
+        cartKnown,
+      })
+    )
+  }
+)
