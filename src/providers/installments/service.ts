@@ -279,19 +279,11 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   }
 
   // A single-use link rarely has more than a few attempts; pages are read until the paid one shows.
-  private async linkDetails(paymentLinkId: string): Promise<PaymentLinkDetails> {
-    const first = await this.client_.paymentLinks.retrieve(paymentLinkId, { page: 1, page_size: TRANSACTIONS_PAGE_SIZE })
-    const transactions = [...first.transactions]
-    let page = first.pagination
-    while (page.next && page.page < MAX_TRANSACTION_PAGES) {
-      const next = await this.client_.paymentLinks.retrieve(paymentLinkId, {
-        page: page.page + 1,
-        page_size: TRANSACTIONS_PAGE_SIZE,
-      })
-      transactions.push(...next.transactions)
-      page = next.pagination
-    }
-    return { ...first, transactions }
+  private linkDetails(paymentLinkId: string): Promise<PaymentLinkDetails> {
+    return this.client_.paymentLinks.retrieveAll(paymentLinkId, {
+      pageSize: TRANSACTIONS_PAGE_SIZE,
+      maxPages: MAX_TRANSACTION_PAGES,
+    })
   }
 
   // Read before a refund for its remaining balance and refund keys. If the read fails the refund is

@@ -1,6 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { PaymentLinkDetails } from "../../lib/client"
 import { clientForProvider } from "../../providers/installments/client"
 import { decideOrphan, ORPHAN_GRACE_MS, type OrphanDecision } from "../utils/orphan"
 import { cartExists, loadSessionContext } from "../utils/session-context"
@@ -17,8 +16,6 @@ export interface OrphanPaymentInput {
   require_session_gone?: boolean
 }
 
-const MAX_PAGES = 5
-
 /** Reads a link and decides whether its payment is an orphan (see decideOrphan). */
 export const findOrphanPaymentStep = createStep(
   "installments-find-orphan-payment",
@@ -27,15 +24,7 @@ export const findOrphanPaymentStep = createStep(
     if (!client) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `No installments payment provider is registered with id ${input.provider_id}.`)
     }
-    let details: PaymentLinkDetails = await client.paymentLinks.retrieve(input.payment_link_id, { page: 1, page_size: 100 })
-    const transactions = [...details.transactions]
-    let page = details.pagination
-    while (page.next && page.page < MAX_PAGES) {
-      const next = await client.paymentLinks.retrieve(input.payment_link_id, { page: page.page + 1, page_size: 100 })
-      transactions.push(...next.transactions)
-      page = next.pagination
-    }
-    details = { ...details, transactions }
+    const details = await client.paymentLinks.retrieveAll(input.payment_link_id)
     const sessionId = details.payment_link.metadata?.session_id
     const context = typeof sessionId === "string" && sessionId ? await loadSessionContext(container, sessionId) : { payments: [] }
     const cartId = details.payment_link.metadata?.cart_id

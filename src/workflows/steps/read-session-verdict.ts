@@ -28,7 +28,7 @@ export const readSessionVerdictStep = createStep(
     if (!data || !client) {
       return new StepResponse<SessionVerdict>({ action: PaymentActions.NOT_SUPPORTED, session_id: input.session_id, amount: "0" })
     }
-    const details = await client.paymentLinks.retrieve(data.payment_link_id, { page_size: 100 })
+    const details = await client.paymentLinks.retrieveAll(data.payment_link_id)
     const amount = parseAmount(data.amount)
     const verdict = linkVerdict(details, { session_id: data.session_id, amount, currency_code: data.currency_code })
     return new StepResponse<SessionVerdict>({

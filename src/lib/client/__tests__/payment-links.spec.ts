@@ -339,6 +339,32 @@ describe("paymentLinks.retrieve (endpoint 3)", () => {
   })
 })
 
+describe("paymentLinks.retrieveAll", () => {
+  const page = (n: number, next: boolean, id: string) => ({
+    payment_link: paymentLink(),
+    transactions: [transaction({ id, status: n === 3 ? "success" : "fail" })],
+    pagination: { count: 3, page: n, page_size: 1, total_pages: 3, next, previous: n > 1 },
+  })
+  const ids = ["0b8a6c9e-1111-4a4a-8a8a-000000000001", "0b8a6c9e-1111-4a4a-8a8a-000000000002", "0b8a6c9e-1111-4a4a-8a8a-000000000003"]
+
+  it("reads every page in order, so a paid attempt on a later page is seen", async () => {
+    const { scope, calls } = intercept("POST", DETAILS, [200, page(1, true, ids[0])], [200, page(2, true, ids[1])], [200, page(3, false, ids[2])])
+    const result = await makeClient().paymentLinks.retrieveAll(LINK_ID, { pageSize: 1 })
+    expect(scope.isDone()).toBe(true)
+    expect(calls.map((call) => call.body)).toEqual([{ page: 1, page_size: 1 }, { page: 2, page_size: 1 }, { page: 3, page_size: 1 }])
+    expect(result.transactions.map((t) => t.id)).toEqual(ids)
+    expect(result.transactions[2].status).toBe("success")
+  })
+
+  it("stops at maxPages", async () => {
+    const { scope, calls } = intercept("POST", DETAILS, [200, page(1, true, ids[0])], [200, page(2, true, ids[1])])
+    const result = await makeClient().paymentLinks.retrieveAll(LINK_ID, { pageSize: 1, maxPages: 2 })
+    expect(scope.isDone()).toBe(true)
+    expect(calls).toHaveLength(2)
+    expect(result.transactions.map((t) => t.id)).toEqual(ids.slice(0, 2))
+  })
+})
+
 describe("paymentLinks.resolve (endpoint 5)", () => {
   const resolved = (status: string) => ({
     status,

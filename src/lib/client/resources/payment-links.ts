@@ -60,6 +60,27 @@ export class PaymentLinks {
     )
   }
 
+  /**
+   * Fetches a link with its transactions from every page (up to `maxPages` pages of `pageSize`), for
+   * callers that must see the paid attempt wherever it falls.
+   */
+  async retrieveAll(
+    paymentLinkId: string,
+    options: { pageSize?: number; maxPages?: number } = {}
+  ): Promise<PaymentLinkDetails> {
+    const pageSize = options.pageSize ?? 100
+    const maxPages = options.maxPages ?? 5
+    const first = await this.retrieve(paymentLinkId, { page: 1, page_size: pageSize })
+    const transactions = [...first.transactions]
+    let pagination = first.pagination
+    while (pagination.next && pagination.page < maxPages) {
+      const next = await this.retrieve(paymentLinkId, { page: pagination.page + 1, page_size: pageSize })
+      transactions.push(...next.transactions)
+      pagination = next.pagination
+    }
+    return { ...first, transactions }
+  }
+
   /** Resolves a link into checkout-session data: `valid`, `expired` or `already_paid`. */
   async resolve(paymentLinkId: string): Promise<ResolvedPaymentLink> {
     return this.http.json(
