@@ -5,6 +5,7 @@ import { Sandbox, startTestSandbox } from "./helpers/sandbox"
 import { Seed, seedStore } from "./helpers/seed"
 import { settleWebhooks } from "./helpers/settle"
 import { afterSaleScenarios } from "./scenarios/after-sale"
+import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
 import { checkoutScenarios } from "./scenarios/checkout"
 
 jest.setTimeout(120_000)
@@ -53,6 +54,7 @@ medusaIntegrationTestRunner({
     }
 
     describe("checkout", () => checkoutScenarios(ctx))
+    describe("checkout: a payment on a canceled order", () => canceledOrderPaymentScenarios(ctx))
     describe("after the sale", () => afterSaleScenarios(ctx))
   },
 })

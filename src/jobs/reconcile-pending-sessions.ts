@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatu
 import { clientForProvider } from "../providers/installments/client"
 import { installmentsProviderOptions } from "../providers/installments/registration"
 import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/cancel-unpaid-order"
+import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/refund-canceled-order-payment"
 import { reconcileInstallmentsSessionWorkflow } from "../workflows/reconcile-session"
 import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orphan-payment"
 import { ORPHAN_GRACE_MS } from "../workflows/utils/orphan"
@@ -33,7 +34,10 @@ export interface ReconcileOptions {
    * sessions and to the longest linkTtlMinutes plus a day for paid links.
    */
   since?: Date
-  /** Paid links younger than this are not judged orphans (a checkout may be completing); 10 minutes. */
+  /**
+   * Paid links younger than this are not judged orphans (a checkout may be completing), nor refunded
+   * directly when paid after their order was canceled (Medusa may still be recording them); 10 minutes.
+   */
   orphanGraceMs?: number
   /** How long after its link's expiry an error/canceled session is still looked at; 1 hour. */
   expiredGraceMs?: number
@@ -51,14 +55,15 @@ interface SessionRow {
 /**
  * Sweeps sessions still waiting (lost webhooks, closed browsers): a paid one is settled like its
  * webhook would have, a failed or expired one whose order was placed during a bank review gets that
- * order canceled. Then sweeps paid links no order records (orphan payments) and refunds them.
+ * order canceled. Then sweeps paid links and refunds those no order records (orphan payments) and
+ * those paid after their order was canceled (the payment Medusa then records on the canceled order).
  * Medusa's scheduler passes `{ scheduledFor }` as the second argument, which is ignored; tests pass
  * a clock and grace periods.
  */
 export default async function reconcilePendingSessions(container: MedusaContainer, options: ReconcileOptions = {}) {
   const now = options.now ?? new Date()
   await reconcileSessions(container, now, options.since ?? new Date(now.getTime() - LOOKBACK_MS), options)
-  await sweepOrphanPayments(container, now, options.since, options)
+  await sweepPaidLinks(container, now, options.since, options)
 }
 
 async function reconcileSessions(container: MedusaContainer, now: Date, since: Date, options: ReconcileOptions) {
@@ -129,11 +134,12 @@ async function registrationIds(container: MedusaContainer): Promise<string[]> {
 
 /**
  * Lists the links paid since `since` for each merchant account the providers use (one listing per
- * account however many registrations share it) and refunds those no order records. Without an
- * explicit `since`, only links young enough to have been paid recently are listed: a link can be
- * paid only until it expires (linkTtlMinutes), and a day is added for sweeps that did not run.
+ * account however many registrations share it) and refunds those no order records or whose order
+ * was canceled before they were paid. Without an explicit `since`, only links young enough to have
+ * been paid recently are listed: a link can be paid only until it expires (linkTtlMinutes), and a
+ * day is added for sweeps that did not run.
  */
-async function sweepOrphanPayments(container: MedusaContainer, now: Date, since: Date | undefined, options: ReconcileOptions) {
+async function sweepPaidLinks(container: MedusaContainer, now: Date, since: Date | undefined, options: ReconcileOptions) {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
   const registrations = (await registrationIds(container)).flatMap((id) => {
@@ -179,18 +185,20 @@ async function sweepOrphanPayments(container: MedusaContainer, now: Date, since:
 }
 
 async function sweepLink(container: MedusaContainer, logger: Logger, providerId: string, linkId: string, now: Date, options: ReconcileOptions) {
+  const graceMs = options.orphanGraceMs ?? ORPHAN_GRACE_MS
   try {
-    await refundInstallmentsOrphanPaymentWorkflow(container).run({
-      input: {
-        provider_id: providerId,
-        payment_link_id: linkId,
-        now: now.getTime(),
-        grace_ms: options.orphanGraceMs ?? ORPHAN_GRACE_MS,
-      },
+    const { result } = await refundInstallmentsOrphanPaymentWorkflow(container).run({
+      input: { provider_id: providerId, payment_link_id: linkId, now: now.getTime(), grace_ms: graceMs },
     })
+    if (result.session_holds_link && result.session_id) {
+      // Not an orphan, but its order may have been canceled before the customer paid: refunded once.
+      await refundInstallmentsCanceledOrderPaymentWorkflow(container).run({
+        input: { session_id: result.session_id, payment_link_id: linkId, now: now.getTime(), grace_ms: graceMs },
+      })
+    }
   } catch (error) {
-    // The refund key makes the next sweep's attempt safe.
-    logger.warn(`installments: could not check payment link ${linkId} for an orphan payment: ${(error as Error).message}`)
+    // The refund keys and Medusa's own refund records make the next sweep's attempt safe.
+    logger.warn(`installments: could not check payment link ${linkId} for a payment to refund: ${(error as Error).message}`)
   }
 }
 

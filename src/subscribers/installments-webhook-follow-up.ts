@@ -4,7 +4,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WEBHOOK_VERIFIED_EVENT, type WebhookVerifiedData } from "../modules/installments/events"
 import { clientForProvider } from "../providers/installments/client"
 import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/cancel-unpaid-order"
+import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/refund-canceled-order-payment"
 import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orphan-payment"
+import { capturedPaymentRecorded, MEDUSA_PROCESSING_MARGIN_MS, medusaWebhookDelayMs, waitUntil } from "../workflows/utils/medusa-processing"
 import { loadSessionContext } from "../workflows/utils/session-context"
 
 /**
@@ -13,6 +15,8 @@ import { loadSessionContext } from "../workflows/utils/session-context"
  *   the bank reviewed the payment is canceled when the payment then fails (Medusa drops these).
  * - `order.success` for a session that no longer exists: the customer paid an old link, no order
  *   can record it, so it is refunded (the reconciliation job catches the other orphan cases).
+ * - `order.success` for a session whose order is canceled: the customer paid the link after the
+ *   order was canceled; once Medusa has recorded the payment, it is refunded in full.
  * Each re-reads the service and the database; running twice changes nothing more.
  */
 export default async function installmentsWebhookFollowUp({ event, container }: SubscriberArgs<WebhookVerifiedData>) {
@@ -22,8 +26,8 @@ export default async function installmentsWebhookFollowUp({ event, container }: 
     const { result } = await refundInstallmentsOrphanPaymentWorkflow(container).run({
       input: { provider_id, payment_link_id, require_session_gone: true },
     })
-    if (!result.orphan && result.session_id) {
-      await warnIfPaidAfterCancel(container, logger, result.session_id, payment_link_id)
+    if (result.session_holds_link && result.session_id) {
+      await refundIfOrderCanceled(container, logger, result.session_id, payment_link_id)
     }
     return
   }
@@ -43,15 +47,29 @@ async function sessionOfLink(container: SubscriberArgs["container"], providerId:
   return typeof sessionId === "string" && sessionId ? sessionId : undefined
 }
 
-// The link of a session whose order the plugin canceled stays payable until it expires (the service
-// cannot cancel a link): if the customer pays it anyway, the merchant must know to refund it.
-async function warnIfPaidAfterCancel(container: SubscriberArgs["container"], logger: Logger, sessionId: string, linkId: string) {
+/**
+ * The link of a session whose order was canceled (by the plugin after a bank rejection, or by the
+ * merchant) stays payable until it expires: when it is paid anyway, the payment is refunded. Medusa
+ * processes this same delivery about 5 s after it arrived and records the payment on the canceled
+ * order; the refund is decided once it has (or once it had the time to), so that it goes through
+ * Medusa's refund whenever Medusa captured the payment.
+ */
+async function refundIfOrderCanceled(container: SubscriberArgs["container"], logger: Logger, sessionId: string, linkId: string) {
   const context = await loadSessionContext(container, sessionId)
-  if (context.order?.status === "canceled" && context.session?.data?.payment_link_id === linkId) {
-    logger.error(
-      `installments: payment link ${linkId} was paid after its order ${context.order.id} had been canceled. ` +
-        "Medusa records the payment on the canceled order; refund it from the order's payments in the admin."
-    )
+  if (context.order?.status !== "canceled" || context.session?.data?.payment_link_id !== linkId) {
+    return
+  }
+  await waitUntil(
+    async () => capturedPaymentRecorded(await loadSessionContext(container, sessionId)),
+    medusaWebhookDelayMs(container) + MEDUSA_PROCESSING_MARGIN_MS
+  )
+  const { result } = await refundInstallmentsCanceledOrderPaymentWorkflow(container).run({
+    // Medusa had its time to record the payment: a payment it did not capture is refunded directly.
+    input: { session_id: sessionId, payment_link_id: linkId, grace_ms: 0 },
+  })
+  if (!result.refund) {
+    const log = result.already_refunded ? logger.info.bind(logger) : logger.warn.bind(logger)
+    log(`installments: payment on link ${linkId} of canceled order ${context.order.id} not refunded by the plugin: ${result.reason}`)
   }
 }
 

@@ -2,8 +2,10 @@ import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/fra
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { ORPHAN_PAYMENT_REFUNDED_EVENT, type OrphanPaymentRefundedData } from "../modules/installments/events"
 import { findOrphanPaymentStep, type OrphanPaymentInput } from "./steps/find-orphan-payment"
-import { refundOrphanPaymentStep } from "./steps/refund-orphan-payment"
+import { announceOrphanPaymentRefundedStep } from "./steps/refund-orphan-payment"
+import { refundThroughServiceStep } from "./steps/refund-through-service"
 import { syncRefundLedgerStep } from "./steps/sync-refund-ledger"
+import { orphanRefundKey } from "./utils/orphan"
 
 /**
  * A payment no order will record: the customer paid a link whose payment session was deleted or
@@ -16,7 +18,16 @@ export const refundInstallmentsOrphanPaymentWorkflow = createWorkflow(
   (input: OrphanPaymentInput) => {
     const decision = findOrphanPaymentStep(input)
     when("installments-payment-is-orphan", { decision }, ({ decision }) => decision.orphan).then(() => {
-      refundOrphanPaymentStep(transform({ input, decision }, ({ input, decision }) => ({ provider_id: input.provider_id, decision })))
+      refundThroughServiceStep(
+        transform({ input, decision }, ({ input, decision }) => ({
+          provider_id: input.provider_id,
+          transaction_id: decision.transaction_id!,
+          amount: decision.amount!,
+          idempotency_key: orphanRefundKey(decision.transaction_id!),
+          reason: "Paid link of a checkout that no longer exists: no order was placed",
+        }))
+      ).config({ name: "installments-refund-orphan-payment-through-service" })
+      announceOrphanPaymentRefundedStep(decision)
       syncRefundLedgerStep(
         transform({ input, decision }, ({ input, decision }) => ({
           provider_id: input.provider_id,

@@ -3,6 +3,8 @@ import { Modules, PaymentActions } from "@medusajs/framework/utils"
 const reconcileRuns: { session_id: string }[] = []
 const cancelRuns: { session_id: string }[] = []
 const orphanRuns: { payment_link_id: string; provider_id: string; grace_ms?: number; now?: number }[] = []
+const orphanResults: Record<string, Record<string, unknown>> = {}
+const canceledOrderRuns: { session_id: string; payment_link_id: string; grace_ms?: number; now?: number }[] = []
 const verdicts: Record<string, PaymentActions> = {}
 
 jest.mock("../../workflows/reconcile-session", () => ({
@@ -25,7 +27,18 @@ jest.mock("../../workflows/refund-orphan-payment", () => ({
   refundInstallmentsOrphanPaymentWorkflow: () => ({
     run: async ({ input }: { input: (typeof orphanRuns)[number] }) => {
       orphanRuns.push(input)
-      return { result: { orphan: false } }
+      return { result: orphanResults[input.payment_link_id] ?? { orphan: false } }
+    },
+  }),
+}))
+jest.mock("../../workflows/refund-canceled-order-payment", () => ({
+  refundInstallmentsCanceledOrderPaymentWorkflow: () => ({
+    run: async ({ input }: { input: (typeof canceledOrderRuns)[number] }) => {
+      canceledOrderRuns.push(input)
+      if (input.session_id === "payses_broken") {
+        throw new Error("service unreachable")
+      }
+      return { result: { refund: false } }
     },
   }),
 }))
@@ -109,6 +122,8 @@ beforeEach(() => {
   reconcileRuns.length = 0
   cancelRuns.length = 0
   orphanRuns.length = 0
+  canceledOrderRuns.length = 0
+  for (const key of Object.keys(orphanResults)) delete orphanResults[key]
   listCalls.length = 0
   for (const key of Object.keys(verdicts)) delete verdicts[key]
 })
@@ -173,5 +188,31 @@ describe("reconcilePendingSessions: orphan payments", () => {
     // linkTtlMinutes defaults to 60.
     expect(listCalls[0].query.from_date).toBe(hoursAgo(25))
     expect(orphanRuns[0]).toMatchObject({ grace_ms: 10 * 60_000 })
+  })
+})
+
+describe("reconcilePendingSessions: payments on canceled orders", () => {
+  it("a paid link its session still holds goes on to the canceled-order refund, with the sweep's clock and grace", async () => {
+    orphanResults[paidLinks[0]] = { orphan: false, session_id: "payses_held", session_holds_link: true }
+    orphanResults[paidLinks[1]] = { orphan: false, session_id: "payses_moved" }
+    orphanResults[paidLinks[2]] = { orphan: true, session_id: "payses_gone" }
+    const { c } = container([])
+    await reconcilePendingSessions(c, { now: NOW, orphanGraceMs: 1234, since: new Date(hoursAgo(24)) })
+    expect(canceledOrderRuns).toEqual([
+      { session_id: "payses_held", payment_link_id: paidLinks[0], now: NOW.getTime(), grace_ms: 1234 },
+    ])
+  })
+
+  it("defaults to the 10-minute grace, and one failing link does not stop the sweep", async () => {
+    orphanResults[paidLinks[0]] = { orphan: false, session_id: "payses_broken", session_holds_link: true }
+    orphanResults[paidLinks[1]] = { orphan: false, session_id: "payses_held", session_holds_link: true }
+    const { c, logger } = container([])
+    await reconcilePendingSessions(c, { now: NOW })
+    expect(canceledOrderRuns.map((run) => [run.session_id, run.grace_ms])).toEqual([
+      ["payses_broken", 10 * 60_000],
+      ["payses_held", 10 * 60_000],
+    ])
+    expect(orphanRuns).toHaveLength(130)
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining(`could not check payment link ${paidLinks[0]}`))
   })
 })

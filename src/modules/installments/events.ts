@@ -59,3 +59,31 @@ export interface OrphanPaymentRefundedData {
   session_id: string
   amount: string
 }
+
+/**
+ * Emitted when the plugin refunded a payment that arrived for an order already canceled (typically:
+ * the bank rejected a 0% installment request, the plugin canceled the order, and the customer then
+ * paid the same link with another card). The order stays canceled.
+ */
+export const CANCELED_ORDER_PAYMENT_REFUNDED_EVENT = "installments.canceled_order_payment_refunded"
+
+export interface CanceledOrderPaymentRefundedData {
+  order_id: string
+  session_id: string
+  /** The session's provider (`pp_installments_<id>`). */
+  provider_id: string
+  payment_link_id: string
+  transaction_id: string
+  /** Decimal SAR refunded. */
+  amount: string
+  /** `medusa`: through Medusa's refund of the recorded payment; `service`: directly with the service. */
+  refunded_through: CanceledOrderRefundRoute
+  /** Medusa path: the payment refunded and Medusa's refund id (the idempotency key sent to the service). */
+  payment_id?: string
+  refund_id?: string
+  /** Service path: the idempotency key of the refund. */
+  idempotency_key?: string
+}
+
+/** `medusa`: through Medusa's refund of the recorded payment; `service`: directly with the service. */
+export type CanceledOrderRefundRoute = "medusa" | "service"

@@ -4,6 +4,9 @@ import { formatAmount, parseAmount } from "../../lib/money"
 import { clientForProvider } from "../../providers/installments/client"
 import { readSessionData } from "../../providers/installments/session-data"
 import { linkVerdict, webhookActionOf } from "../../providers/installments/status"
+import { canceledOrderRefundKey } from "../utils/canceled-order-payment"
+import { orphanRefundKey } from "../utils/orphan"
+import { refundedWithKey } from "../utils/paid-transaction"
 
 export interface SessionToReconcile {
   session_id: string
@@ -31,8 +34,13 @@ export const readSessionVerdictStep = createStep(
     const details = await client.paymentLinks.retrieveAll(data.payment_link_id)
     const amount = parseAmount(data.amount)
     const verdict = linkVerdict(details, { session_id: data.session_id, amount, currency_code: data.currency_code })
+    const transaction = verdict.transaction
+    // A payment the plugin already refunded directly (Medusa had recorded none) is not recorded now:
+    // Medusa would show it captured and never refunded.
+    const refundedByPlugin =
+      !!transaction && [canceledOrderRefundKey, orphanRefundKey].some((key) => refundedWithKey(transaction, key(transaction.id)))
     return new StepResponse<SessionVerdict>({
-      action: webhookActionOf(verdict),
+      action: refundedByPlugin ? PaymentActions.NOT_SUPPORTED : webhookActionOf(verdict),
       session_id: input.session_id,
       amount: formatAmount(amount),
     })

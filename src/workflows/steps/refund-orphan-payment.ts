@@ -1,14 +1,7 @@
 import type { Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { clientForProvider } from "../../providers/installments/client"
-import { serviceError } from "../../providers/installments/errors"
 import { orphanRefundKey, type OrphanDecision } from "../utils/orphan"
-
-export interface RefundOrphanInput {
-  provider_id: string
-  decision: OrphanDecision
-}
 
 /** The message a merchant reads in the logs when the plugin refunded an orphan payment. */
 export function orphanRefundedMessage(decision: OrphanDecision): string {
@@ -21,25 +14,11 @@ export function orphanRefundedMessage(decision: OrphanDecision): string {
   )
 }
 
-/** Refunds an orphan payment in full, keyed `orphan-<transaction id>` so repeated sweeps refund once. */
-export const refundOrphanPaymentStep = createStep(
-  "installments-refund-orphan-payment",
-  async (input: RefundOrphanInput, { container }) => {
-    const { decision } = input
-    const client = clientForProvider(container, input.provider_id)
-    if (!client || !decision.transaction_id || !decision.amount) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Cannot refund orphan payment on link ${decision.payment_link_id}.`)
-    }
-    try {
-      const accepted = await client.transactions.refund(
-        decision.transaction_id,
-        { refund_amount: decision.amount, reason: "Paid link of a checkout that no longer exists: no order was placed" },
-        { idempotencyKey: orphanRefundKey(decision.transaction_id) }
-      )
-      container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).error(orphanRefundedMessage(decision))
-      return new StepResponse({ key: accepted.key, idempotency_key: accepted.idempotency_key })
-    } catch (error) {
-      throw serviceError(`refund the orphan payment on transaction ${decision.transaction_id}`, error)
-    }
+/** Tells the merchant, at error level, that an orphan payment was refunded. */
+export const announceOrphanPaymentRefundedStep = createStep(
+  "installments-announce-orphan-payment-refunded",
+  async (decision: OrphanDecision, { container }) => {
+    container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).error(orphanRefundedMessage(decision))
+    return new StepResponse(undefined)
   }
 )

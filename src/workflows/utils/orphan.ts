@@ -1,5 +1,6 @@
-import type { PaymentLinkDetails, Transaction } from "../../lib/client"
-import { formatAmount, parseAmount } from "../../lib/money"
+import type { PaymentLinkDetails } from "../../lib/client"
+import { formatAmount } from "../../lib/money"
+import { paidAt, paidTransaction, refundableBalance, refundedWithKey } from "./paid-transaction"
 import type { SessionContext } from "./session-context"
 
 /** Refund key of an orphan payment: refunds are idempotent by key, so repeated sweeps refund once. */
@@ -7,8 +8,6 @@ export const orphanRefundKey = (transactionId: string) => `orphan-${transactionI
 
 /** Grace before a paid link is judged: a checkout still completing is never touched. */
 export const ORPHAN_GRACE_MS = 10 * 60 * 1000
-
-const PAID = new Set(["success", "partially refunded", "refunded"])
 
 export interface OrphanDecision {
   orphan: boolean
@@ -20,11 +19,11 @@ export interface OrphanDecision {
   amount?: string
   /** True when the orphan refund was already made by an earlier sweep. */
   already_refunded?: boolean
-}
-
-/** The successful transaction of a link, if any (a bank-rejected installment is not one). */
-export function paidTransaction(details: PaymentLinkDetails): Transaction | undefined {
-  return details.transactions.find((t) => PAID.has(t.status) && t.installment_tracker?.status !== "R")
+  /**
+   * True when the link's payment session still holds this link: not an orphan, but its order may
+   * have been canceled before the payment arrived (see decideCanceledOrderPayment).
+   */
+  session_holds_link?: boolean
 }
 
 /**
@@ -65,12 +64,12 @@ export function decideOrphan(input: {
     return skip("the link has no successful payment", { session_id: sessionId })
   }
   const ids = { session_id: sessionId, transaction_id: transaction.id }
-  if (transaction.refund_tracker.some((entry) => entry.idempotency_key === orphanRefundKey(transaction.id))) {
+  if (refundedWithKey(transaction, orphanRefundKey(transaction.id))) {
     return skip("the payment was already refunded as an orphan", { ...ids, already_refunded: true })
   }
   const session = context.session
   if (session && session.data?.payment_link_id === link.id) {
-    return skip(`payment session ${sessionId} still holds this link`, ids)
+    return skip(`payment session ${sessionId} still holds this link`, { ...ids, session_holds_link: true })
   }
   if (input.requireSessionGone && session) {
     return skip(`payment session ${sessionId} still exists (left to the reconciliation job)`, ids)
@@ -81,12 +80,11 @@ export function decideOrphan(input: {
   if (recorded) {
     return skip(`Medusa payment ${recorded.id} records this link`, ids)
   }
-  const paidAt = Date.parse(transaction.created_at)
-  const since = Number.isNaN(paidAt) ? Date.parse(link.created_at) : paidAt
+  const since = paidAt(transaction, link)
   if (!input.requireSessionGone && (Number.isNaN(since) || input.now - since < input.graceMs)) {
     return skip("paid too recently: the checkout may still be completing", ids)
   }
-  const remaining = parseAmount(transaction.amount) - parseAmount(transaction.refunded_amount)
+  const remaining = refundableBalance(transaction)
   if (remaining <= 0n) {
     return skip("nothing is left to refund on the transaction", ids)
   }

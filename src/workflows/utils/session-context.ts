@@ -13,17 +13,29 @@ export interface SessionRow {
   payment_collection_id: string
 }
 
+/** A capture or refund of a Medusa payment: amounts in Medusa's shapes (major units). */
+export interface PaymentAmountRow {
+  id?: string
+  amount?: unknown
+  raw_amount?: unknown
+  created_at?: string | Date | null
+}
+
 export interface PaymentRow {
   id: string
   data: Record<string, unknown> | null
-  captured_at?: unknown
-  canceled_at?: unknown
+  captured_at?: string | Date | null
+  canceled_at?: string | Date | null
+  currency_code?: string
+  captures?: PaymentAmountRow[]
+  refunds?: PaymentAmountRow[]
 }
 
 export interface OrderRow {
   id: string
   status: string
   display_id?: number | null
+  canceled_at?: string | Date | null
 }
 
 /** A payment session with the cart, order and Medusa payments it belongs to, as stored now. */
@@ -47,7 +59,20 @@ export async function loadSessionContext(container: MedusaContainer, sessionId: 
     }),
     query.graph({
       entity: "payment",
-      fields: ["id", "data", "captured_at", "canceled_at"],
+      fields: [
+        "id",
+        "data",
+        "currency_code",
+        "captured_at",
+        "canceled_at",
+        "captures.id",
+        "captures.amount",
+        "captures.raw_amount",
+        "captures.created_at",
+        "refunds.id",
+        "refunds.amount",
+        "refunds.raw_amount",
+      ],
       filters: { payment_session_id: sessionId },
     }),
   ])
@@ -69,7 +94,7 @@ export async function loadSessionContext(container: MedusaContainer, sessionId: 
   if (!orderId) {
     return { session, cart_id: cartId, payments: payments as PaymentRow[] }
   }
-  const { data: orders } = await query.graph({ entity: "order", fields: ["id", "status", "display_id"], filters: { id: orderId } })
+  const { data: orders } = await query.graph({ entity: "order", fields: ["id", "status", "display_id", "canceled_at"], filters: { id: orderId } })
   return { session, cart_id: cartId, order: orders[0] as OrderRow | undefined, payments: payments as PaymentRow[] }
 }
 
