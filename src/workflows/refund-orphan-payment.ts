@@ -5,7 +5,7 @@ import { findOrphanPaymentStep, type OrphanPaymentInput } from "./steps/find-orp
 import { announceOrphanPaymentRefundedStep } from "./steps/refund-orphan-payment"
 import { refundThroughServiceStep } from "./steps/refund-through-service"
 import { syncRefundLedgerStep } from "./steps/sync-refund-ledger"
-import { orphanRefundKey } from "./utils/orphan"
+import { orphanRefundKey } from "../providers/installments/plugin-refunds"
 
 /**
  * A payment no order will record: the customer paid a link whose payment session was deleted or

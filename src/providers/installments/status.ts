@@ -1,6 +1,7 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { PaymentLinkDetails, Transaction } from "../../lib/client"
 import { formatAmount, parseAmount } from "../../lib/money"
+import { refundedByPlugin } from "./plugin-refunds"
 
 /** What the session expects the link to have been paid with. */
 export interface ExpectedPayment {
@@ -53,6 +54,13 @@ export function linkVerdict(details: PaymentLinkDetails, expected: ExpectedPayme
   }
 
   const paid = details.transactions.find((t) => PAID.has(t.status) && !isBankRejected(t))
+  if (paid && refundedByPlugin(paid)) {
+    return verdict(
+      PaymentSessionStatus.CANCELED,
+      `transaction ${paid.id} was refunded by the plugin (paid after its session was replaced or its order canceled)`,
+      paid
+    )
+  }
   if (paid) {
     const paidAmount = parseAmount(paid.amount)
     if (paidAmount !== expected.amount) {

@@ -1,8 +1,9 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { PaymentLinkDetails } from "../../lib/client"
 import { linkVerdict } from "../../providers/installments/status"
-import { canceledOrderRefundKey, decideCanceledOrderPayment } from "../utils/canceled-order-payment"
-import { decideOrphan, orphanRefundKey, ORPHAN_GRACE_MS } from "../utils/orphan"
+import { canceledOrderRefundKey, orphanRefundKey } from "../../providers/installments/plugin-refunds"
+import { decideCanceledOrderPayment } from "../utils/canceled-order-payment"
+import { decideOrphan, ORPHAN_GRACE_MS } from "../utils/orphan"
 import type { SessionContext } from "../utils/session-context"
 import { decideUnpaidOrder } from "../utils/unpaid-order"
 

@@ -4,9 +4,7 @@ import { formatAmount, parseAmount } from "../../lib/money"
 import { clientForProvider } from "../../providers/installments/client"
 import { readSessionData } from "../../providers/installments/session-data"
 import { linkVerdict, webhookActionOf } from "../../providers/installments/status"
-import { canceledOrderRefundKey } from "../utils/canceled-order-payment"
-import { orphanRefundKey } from "../utils/orphan"
-import { refundedWithKey } from "../utils/paid-transaction"
+import { refundedByPlugin } from "../../providers/installments/plugin-refunds"
 
 export interface SessionToReconcile {
   session_id: string
@@ -37,10 +35,8 @@ export const readSessionVerdictStep = createStep(
     const transaction = verdict.transaction
     // A payment the plugin already refunded directly (Medusa had recorded none) is not recorded now:
     // Medusa would show it captured and never refunded.
-    const refundedByPlugin =
-      !!transaction && [canceledOrderRefundKey, orphanRefundKey].some((key) => refundedWithKey(transaction, key(transaction.id)))
     return new StepResponse<SessionVerdict>({
-      action: refundedByPlugin ? PaymentActions.NOT_SUPPORTED : webhookActionOf(verdict),
+      action: transaction && refundedByPlugin(transaction) ? PaymentActions.NOT_SUPPORTED : webhookActionOf(verdict),
       session_id: input.session_id,
       amount: formatAmount(amount),
     })

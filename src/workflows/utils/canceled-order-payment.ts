@@ -5,11 +5,8 @@ import { formatAmount, roundMedusaAmount } from "../../lib/money"
 import { paidAt, paidTransaction, refundableBalance, refundedWithKey } from "./paid-transaction"
 import { INSTALLMENTS_PROVIDER_PREFIX, type PaymentAmountRow, type PaymentRow, type SessionContext } from "./session-context"
 
-/**
- * Refund key of a payment on a canceled order that Medusa did not record: refunds are idempotent by
- * key, so the webhook follow-up and every sweep refund it once.
- */
-export const canceledOrderRefundKey = (transactionId: string) => `canceled-order-${transactionId}`
+// Refunds are idempotent by key: the webhook follow-up and every sweep refund it once.
+import { canceledOrderRefundKey } from "../../providers/installments/plugin-refunds"
 
 
 export interface CanceledOrderPaymentDecision {

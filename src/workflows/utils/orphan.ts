@@ -2,9 +2,9 @@ import type { PaymentLinkDetails } from "../../lib/client"
 import { formatAmount } from "../../lib/money"
 import { paidAt, paidTransaction, refundableBalance, refundedWithKey } from "./paid-transaction"
 import type { SessionContext } from "./session-context"
+// Refunds are idempotent by key, so repeated sweeps refund an orphan once.
+import { orphanRefundKey } from "../../providers/installments/plugin-refunds"
 
-/** Refund key of an orphan payment: refunds are idempotent by key, so repeated sweeps refund once. */
-export const orphanRefundKey = (transactionId: string) => `orphan-${transactionId}`
 
 /** Grace before a paid link is judged: a checkout still completing is never touched. */
 export const ORPHAN_GRACE_MS = 10 * 60 * 1000

@@ -1,6 +1,7 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { linkVerdict, webhookActionOf } from "../status"
-import { linkDetails, transaction } from "./fixtures"
+import { canceledOrderRefundKey, orphanRefundKey } from "../plugin-refunds"
+import { linkDetails, transaction, TX_ID } from "./fixtures"
 
 const expected = { session_id: "payses_1", amount: 150000n, currency_code: "sar" }
 
@@ -28,6 +29,36 @@ describe("linkVerdict", () => {
     [
       "paid then partially refunded",
       linkDetails({ status: "Paid", transactions: [transaction({ status: "partially refunded" })] }),
+      PaymentSessionStatus.CAPTURED,
+      PaymentActions.SUCCESSFUL,
+    ],
+    ...[orphanRefundKey(TX_ID), canceledOrderRefundKey(TX_ID)].map((key) => [
+      `paid, then refunded by the plugin (${key.split("-")[0]}): never captured`,
+      linkDetails({
+        status: "Paid",
+        transactions: [
+          transaction({
+            status: "refunded",
+            refunded_amount: "1500.00",
+            refund_tracker: [{ id: "r1", status: "R", amount: "1500.00", rrn: "123456789012", idempotency_key: key }],
+          }),
+        ],
+      }),
+      PaymentSessionStatus.CANCELED,
+      PaymentActions.CANCELED,
+    ]),
+    [
+      "paid, refunded by the merchant under another key: still the session's payment",
+      linkDetails({
+        status: "Paid",
+        transactions: [
+          transaction({
+            status: "partially refunded",
+            refunded_amount: "100.00",
+            refund_tracker: [{ id: "r1", status: "P", amount: "100.00", rrn: null, idempotency_key: "refund_01ABC" }],
+          }),
+        ],
+      }),
       PaymentSessionStatus.CAPTURED,
       PaymentActions.SUCCESSFUL,
     ],

@@ -1,0 +1,16 @@
+import type { Transaction } from "../../lib/client"
+
+/** Refund key of a payment on a link whose session was replaced or deleted (no order will record it). */
+export const orphanRefundKey = (transactionId: string) => `orphan-${transactionId}`
+
+/** Refund key of a payment made on the link of an order that was already canceled. */
+export const canceledOrderRefundKey = (transactionId: string) => `canceled-order-${transactionId}`
+
+/**
+ * True when the plugin itself refunded this payment (orphan or canceled order): no session may be
+ * captured with it, or Medusa would show money it no longer holds.
+ */
+export function refundedByPlugin(transaction: Transaction): boolean {
+  const keys = [orphanRefundKey(transaction.id), canceledOrderRefundKey(transaction.id)]
+  return transaction.refund_tracker.some((entry) => !!entry.idempotency_key && keys.includes(entry.idempotency_key))
+}
