@@ -153,10 +153,23 @@ export function roundMedusaAmount(value: unknown): bigint {
   return typeof amount === "bigint" ? amount * 100n : parseAmount(amount)
 }
 
+/**
+ * The exact decimal text of an amount in Medusa's shapes (a BigNumber, its raw form, a MathBN
+ * result, a string or a number), unrounded: for handing an amount back to Medusa unchanged.
+ */
+export function medusaAmountText(value: unknown): string {
+  const amount = medusaAmountValue(value)
+  return typeof amount === "bigint" ? amount.toString() : toText(amount)
+}
+
 // The decimal inside one of Medusa's amount shapes (a bigint is whole SAR). The depth bound stops a
 // toJSON that returns another object with a toJSON from recursing forever.
 function medusaAmountValue(value: unknown, depth = 0): AmountInput | bigint {
-  if (typeof value === "string" || typeof value === "number" || typeof value === "bigint") {
+  if (typeof value === "string") {
+    // bignumber.js (Medusa's MathBN) writes very small or large values as "1e-7".
+    return /e/i.test(value) ? expandExponent(value.trim()) : value
+  }
+  if (typeof value === "number" || typeof value === "bigint") {
     return value
   }
   if (value && typeof value === "object" && depth < 4) {

@@ -2,6 +2,7 @@ import {
   MoneyError,
   formatAmount,
   fromMedusaAmount,
+  medusaAmountText,
   isExactAmount,
   normalizeAmount,
   parseAmount,
@@ -239,5 +240,21 @@ describe("percentOf: fees in halalas, rounded half-up", () => {
 
   it("refuses a percentage with more than 2 decimals", () => {
     expect(() => percentOf(100n, "2.505")).toThrow(MoneyError)
+  })
+})
+
+describe("medusaAmountText", () => {
+  it("gives the exact, unrounded decimal of every Medusa amount shape", () => {
+    expect(medusaAmountText("38.3295")).toBe("38.3295")
+    expect(medusaAmountText({ value: "38.3295", precision: 20 })).toBe("38.3295")
+    expect(medusaAmountText(12n)).toBe("12")
+    expect(medusaAmountText(0.1 + 0.2)).toBe("0.30000000000000004")
+  })
+
+  it("expands the exponent form bignumber.js uses for tiny and huge values", () => {
+    const tiny = { toJSON: () => "1.5e-7" }
+    expect(medusaAmountText(tiny)).toBe("0.00000015")
+    expect(roundMedusaAmount(tiny)).toBe(0n)
+    expect(medusaAmountText("1e+21")).toBe("1000000000000000000000")
   })
 })

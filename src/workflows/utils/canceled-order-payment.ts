@@ -1,7 +1,7 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { CanceledOrderRefundRoute } from "../../modules/installments/events"
 import type { PaymentLinkDetails, Transaction } from "../../lib/client"
-import { formatAmount, roundMedusaAmount } from "../../lib/money"
+import { formatAmount, medusaAmountText, roundMedusaAmount } from "../../lib/money"
 import { paidAt, paidTransaction, refundableBalance, refundedWithKey } from "./paid-transaction"
 import { INSTALLMENTS_PROVIDER_PREFIX, type PaymentAmountRow, type PaymentRow, type SessionContext } from "./session-context"
 
@@ -162,9 +162,8 @@ function decideMedusaRefund({
     // A payment captured before the cancellation is Medusa's own to refund (cancelOrderWorkflow does).
     return skip(`Medusa payment ${payment.id} was captured before order ${ids.order_id} was canceled`, withPayment)
   }
-  // MathBN values are bignumber.js: toFixed() with no argument is their exact decimal text, not a float.
   const remaining = capturedTotal(payment).minus(sumOf(payment.refunds))
-  const halalas = remaining.gt(0) ? roundMedusaAmount(remaining.toFixed()) : 0n
+  const halalas = remaining.gt(0) ? roundMedusaAmount(remaining) : 0n
   if (halalas <= 0n) {
     return skip(`Medusa payment ${payment.id} is already refunded in full`, { ...withPayment, already_refunded: true })
   }
@@ -185,7 +184,7 @@ function decideMedusaRefund({
     session_id: sessionId,
     ...withPayment,
     amount: formatAmount(refunded),
-    medusa_amount: exact ? remaining.toFixed() : formatAmount(balance),
+    medusa_amount: exact ? medusaAmountText(remaining) : formatAmount(balance),
   }
 }
 
