@@ -82,6 +82,27 @@ function offersView(link: CheckoutLinkView, offers: CheckoutOffers, cardToken: s
 }
 
 /** Hosted checkout pages: `GET /payment-link/:id`, then card, pay and cancel form posts beneath it. */
+/** Sends the customer back to the link's callback URL with the outcome, or shows it when there is none. */
+function returnToStore(
+  res: Response,
+  ctx: Parameters<typeof resultPage>[0],
+  link: CheckoutLinkView,
+  status: Parameters<typeof resultPage>[2],
+  transactionId: string | null,
+  message: string | null
+): void {
+  const target = buildCallbackUrl(link.callback_url, {
+    payment_link_id: link.id,
+    ...(transactionId ? { transaction_id: transactionId } : {}),
+    status,
+  })
+  if (target) {
+    res.redirect(303, target)
+    return
+  }
+  send(res, 200, resultPage(ctx, link, status, transactionId, message))
+}
+
 export function createCheckoutRouter(engine: CheckoutEngine): express.Router {
   const router = express.Router()
   const cards = new CardSessions()
@@ -185,16 +206,7 @@ export function createCheckoutRouter(engine: CheckoutEngine): express.Router {
       }
       // One attempt per card entry: a retry goes through the card step and its checks again.
       cards.delete(token)
-      const target = buildCallbackUrl(link.callback_url, {
-        payment_link_id: link.id,
-        transaction_id: result.transaction_id,
-        status: result.status,
-      })
-      if (target) {
-        res.redirect(303, target)
-        return
-      }
-      send(res, 200, resultPage(ctx, link, result.status, result.transaction_id, result.message))
+      returnToStore(res, ctx, link, result.status, result.transaction_id, result.message)
     })
   )
 
@@ -216,12 +228,7 @@ export function createCheckoutRouter(engine: CheckoutEngine): express.Router {
         }
         throw error
       }
-      const target = buildCallbackUrl(link.callback_url, { payment_link_id: link.id, status: "cancelled" })
-      if (target) {
-        res.redirect(303, target)
-        return
-      }
-      send(res, 200, resultPage(ctx, link, "cancelled", null, null))
+      returnToStore(res, ctx, link, "cancelled", null, null)
     })
   )
 

@@ -101,48 +101,29 @@ export function buildStatement(ctx: SandboxContext, storeId: string, from: numbe
       })
     }
     for (const refund of transaction.refunds) {
-      if (refund.settled_at === null) {
-        if (refund.accepted_at >= from && refund.accepted_at <= to) {
-          entries.push({
-            at: refund.accepted_at,
-            net: null,
-            row: {
-              date: new Date(refund.accepted_at).toISOString(),
-              type: "refund",
-              transaction_id: transaction.id,
-              payment_option: transaction.payment_option,
-              bank_name: bankName,
-              amount: "0.00",
-              service_fee: "0.00",
-              service_tax_vat: "0.00",
-              refund_amount: refund.amount,
-              net_amount: "0.00",
-              settlement_id: "",
-            },
-          })
-        }
+      // A pending refund is listed (D17) but moves no money until it settles, on its payout date.
+      const settled = refund.settled_at !== null
+      const at = refund.settled_at ?? refund.accepted_at
+      if (at < from || at > to) {
         continue
       }
-      if (refund.settled_at < from || refund.settled_at > to) {
-        continue
-      }
-      const amount = toHalalas(refund.amount)
+      const amount = settled ? toHalalas(refund.amount) : 0n
       summary.refunds += amount
       entries.push({
-        at: refund.settled_at,
-        net: -amount,
+        at,
+        net: settled ? -amount : null,
         row: {
-        date: new Date(refund.settled_at).toISOString(),
-        type: "refund",
-        transaction_id: transaction.id,
-        payment_option: transaction.payment_option,
-        bank_name: bankName,
-        amount: "0.00",
-        service_fee: "0.00",
-        service_tax_vat: "0.00",
-        refund_amount: refund.amount,
-        net_amount: formatAmount(-amount),
-        settlement_id: settlementId(storeId, payoutDate(refund.settled_at)),
+          date: new Date(at).toISOString(),
+          type: "refund",
+          transaction_id: transaction.id,
+          payment_option: transaction.payment_option,
+          bank_name: bankName,
+          amount: "0.00",
+          service_fee: "0.00",
+          service_tax_vat: "0.00",
+          refund_amount: refund.amount,
+          net_amount: formatAmount(-amount),
+          settlement_id: settled ? settlementId(storeId, payoutDate(at)) : "",
         },
       })
     }
