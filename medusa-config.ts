@@ -57,9 +57,4 @@ const config = defineConfig({
   ],
 })
 
-// defineConfig always adds @medusajs/draft-order, which this plugin neither needs nor installs.
-config.plugins = (config.plugins ?? []).filter(
-  (plugin) => (typeof plugin === "string" ? plugin : plugin.resolve) !== "@medusajs/draft-order"
-)
-
 module.exports = config

@@ -1,0 +1,157 @@
+import { ChildProcess, execFileSync, spawn } from "node:child_process"
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import path from "node:path"
+
+const ROOT = path.resolve(__dirname, "../..")
+
+/** The Medusa release a stock store pins, read from the plugin's own dev dependency on it. */
+export const MEDUSA_VERSION: string = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).devDependencies["@medusajs/medusa"]
+
+/** Packs the plugin as `npm pack` gives it to a merchant; returns the tarball's path. */
+export function packPlugin(destination: string): string {
+  execFileSync("npx", ["medusa", "plugin:build"], { cwd: ROOT, stdio: "ignore", env: childEnv() })
+  const [packed] = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8" }))
+  return path.join(destination, packed.filename)
+}
+
+/**
+ * The `medusa-config.ts` a merchant writes by following the README: its registration block as it is
+ * printed there (plugin and provider entries, options from the env), with the imports a stock app has.
+ */
+export function medusaConfigFromReadme(): string {
+  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8")
+  const block = readme.match(/```ts\n(module\.exports = defineConfig\(\{[\s\S]*?)```/)
+  if (!block) {
+    throw new Error("README.md no longer shows the medusa-config.ts registration block")
+  }
+  return `import { defineConfig, loadEnv } from "@medusajs/framework/utils"\n\nloadEnv(process.env.NODE_ENV || "development", process.cwd())\n\n${block[1]}`
+}
+
+/**
+ * A new store app shaped like Medusa's starter (the packages a stock store depends on, no overrides,
+ * default plugins left as `defineConfig` adds them) with the packed plugin installed by npm.
+ */
+export function createStockStore(tarball: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "installments-stock-store-"))
+  mkdirSync(path.join(dir, "src"))
+  const pkg = {
+    name: "stock-store",
+    version: "0.0.1",
+    private: true,
+    dependencies: {
+      "@medusajs/admin-sdk": MEDUSA_VERSION,
+      "@medusajs/cli": MEDUSA_VERSION,
+      "@medusajs/framework": MEDUSA_VERSION,
+      "@medusajs/medusa": MEDUSA_VERSION,
+      "medusa-payment-installments": `file:${tarball}`,
+    },
+    devDependencies: { "@types/node": "^20.0.0", "ts-node": "^10.9.2", typescript: "^5.6.2" },
+  }
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2))
+  writeFileSync(path.join(dir, "medusa-config.ts"), medusaConfigFromReadme())
+  writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2021",
+        module: "Node16",
+        moduleResolution: "Node16",
+        esModuleInterop: true,
+        skipLibCheck: true,
+        jsx: "react-jsx",
+        outDir: "./.medusa/server",
+        rootDir: "./",
+      },
+      include: ["**/*"],
+      exclude: ["node_modules", ".medusa"],
+    })
+  )
+  // The npm cache the plugin's own install filled keeps this to about a minute.
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: dir, stdio: "pipe", env: childEnv() })
+  return dir
+}
+
+/** Where npm placed each copy of a package in the app (e.g. to see it was not nested away). */
+export function installedCopies(dir: string, name: string): string[] {
+  const out = execFileSync("npm", ["ls", name, "--all", "--parseable"], { cwd: dir, encoding: "utf8", env: childEnv() })
+  return out
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => path.relative(dir, line))
+}
+
+/** Runs a medusa CLI command in the app; throws with its output when it fails. */
+export function medusa(dir: string, args: string[], env: Record<string, string>): string {
+  try {
+    return execFileSync("npx", ["medusa", ...args], { cwd: dir, encoding: "utf8", stdio: "pipe", env: childEnv(env) })
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string }
+    throw new Error(`medusa ${args.join(" ")} failed:\n${failed.stdout ?? ""}\n${failed.stderr ?? ""}`)
+  }
+}
+
+/**
+ * Starts the built app the way Medusa's deployment guide does (`medusa start` in `.medusa/server`,
+ * production mode) and resolves once it answers its health check.
+ */
+export async function startBuiltStore(dir: string, env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void>; output: () => string }> {
+  const server = path.join(dir, ".medusa/server")
+  // The build output has its own package.json; the app's node_modules serve it instead of a second install.
+  symlinkSync(path.join(dir, "node_modules"), path.join(server, "node_modules"))
+  const port = await freePort()
+  let output = ""
+  const child: ChildProcess = spawn("npx", ["medusa", "start"], {
+    cwd: server,
+    env: childEnv({ ...env, NODE_ENV: "production", PORT: String(port) }),
+    detached: true,
+  })
+  child.stdout?.on("data", (chunk) => (output += chunk))
+  child.stderr?.on("data", (chunk) => (output += chunk))
+  const url = `http://localhost:${port}`
+  const stop = async () => {
+    if (child.exitCode === null) {
+      process.kill(-child.pid!, "SIGTERM")
+      await new Promise((resolve) => child.once("exit", resolve))
+    }
+  }
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`medusa start exited with ${child.exitCode}:\n${output}`)
+    }
+    if (await fetch(`${url}/health`).then((res) => res.ok, () => false)) {
+      return { url, stop, output: () => output }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  await stop()
+  throw new Error(`medusa start did not answer /health within 120 s:\n${output}`)
+}
+
+/** Removes the app folder. */
+export function removeStore(dir: string) {
+  rmSync(dir, { recursive: true, force: true })
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+// Jest's own settings (NODE_OPTIONS for its VM modules, NODE_ENV=test) must not leak into the app.
+function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true", ...extra }
+  delete env.NODE_OPTIONS
+  if (!extra.NODE_ENV) {
+    delete env.NODE_ENV
+  }
+  return env
+}

@@ -1,0 +1,113 @@
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { Client } from "pg"
+import { Sandbox, startTestSandbox } from "./helpers/sandbox"
+import { createStockStore, installedCopies, medusa, packPlugin, removeStore, startBuiltStore } from "./helpers/stock-store"
+
+// What a merchant does with the published package: `npm install` it into the store they have, add the
+// README's registration to medusa-config.ts, build (admin included), migrate a fresh database, start.
+// Nothing is filtered or overridden: a peer range that makes npm move Medusa's own packages (its
+// default draft-order plugin, its dashboard's UI kit) breaks `medusa build` here, as it would there.
+
+const ADMIN = { email: "admin@stock-store.test", password: "stock-store-secret" }
+const DB_NAME = `installments_stock_store_${process.pid}`
+const connection = {
+  host: process.env.DB_HOST ?? "localhost",
+  user: process.env.DB_USERNAME ?? "postgres",
+  password: process.env.DB_PASSWORD ?? "postgres",
+  port: Number(process.env.DB_PORT ?? 5432),
+}
+
+let sandbox: Sandbox
+let dir: string
+let env: Record<string, string>
+let built: string
+
+async function admin(database: string, sql: string) {
+  const client = new Client({ ...connection, database })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  const tarball = packPlugin(mkdtempSync(path.join(tmpdir(), "installments-pack-")))
+  dir = createStockStore(tarball)
+  await admin("postgres", `DROP DATABASE IF EXISTS ${DB_NAME}`)
+  await admin("postgres", `CREATE DATABASE ${DB_NAME}`)
+  env = {
+    DATABASE_URL: `postgres://${connection.user}:${connection.password}@${connection.host}:${connection.port}/${DB_NAME}`,
+    JWT_SECRET: "stock-store-jwt",
+    COOKIE_SECRET: "stock-store-cookie",
+    INSTALLMENTS_SECRET_KEY: process.env.INSTALLMENTS_SECRET_KEY!,
+    INSTALLMENTS_PUBLIC_KEY: process.env.INSTALLMENTS_PUBLIC_KEY!,
+    INSTALLMENTS_STORE_ID: process.env.INSTALLMENTS_STORE_ID!,
+    INSTALLMENTS_BASE_URL: process.env.INSTALLMENTS_BASE_URL!,
+  }
+  built = medusa(dir, ["build"], env)
+}, 600_000)
+
+afterAll(async () => {
+  await sandbox?.stop()
+  await admin("postgres", `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch(() => undefined)
+  if (dir) {
+    removeStore(dir)
+  }
+})
+
+describe("the packed plugin in a stock Medusa store", () => {
+  it("leaves Medusa's own packages where Medusa resolves them", () => {
+    expect(installedCopies(dir, "@medusajs/draft-order")).toEqual(["node_modules/@medusajs/draft-order"])
+    // One copy of the dashboard's UI kit and icons: the ones its pins ask for, at the top.
+    expect(installedCopies(dir, "@medusajs/ui")).toEqual(["node_modules/@medusajs/ui"])
+    expect(installedCopies(dir, "@medusajs/icons")).toEqual(["node_modules/@medusajs/icons"])
+  })
+
+  it("builds the backend and the admin", () => {
+    expect(built).toMatch(/Backend build completed successfully/)
+    expect(built).toMatch(/Frontend build completed successfully/)
+  })
+
+  it("migrates a fresh database, starts, and offers the provider on a region", async () => {
+    const migrated = medusa(dir, ["db:migrate"], env)
+    expect(migrated).toMatch(/MODULE: installments/)
+    medusa(dir, ["user", "-e", ADMIN.email, "-p", ADMIN.password], env)
+
+    const store = await startBuiltStore(dir, env)
+    try {
+      const login = await fetch(`${store.url}/auth/user/emailpass`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(ADMIN),
+      })
+      const { token } = (await login.json()) as { token: string }
+      const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" }
+
+      const created = await fetch(`${store.url}/admin/regions`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "Saudi Arabia", currency_code: "sar", countries: ["sa"], payment_providers: ["pp_installments_installments"] }),
+      })
+      expect(created.status).toBe(200)
+      const { region } = (await created.json()) as { region: { id: string } }
+      const read = await fetch(`${store.url}/admin/regions/${region.id}?fields=id,*payment_providers`, { headers })
+      const { region: withProviders } = (await read.json()) as { region: { payment_providers: { id: string; is_enabled: boolean }[] } }
+      expect(withProviders.payment_providers).toEqual([expect.objectContaining({ id: "pp_installments_installments", is_enabled: true })])
+
+      // The plugin's own routes and the admin (with its extensions) are served by the built app.
+      const webhooks = await fetch(`${store.url}/admin/installments/webhooks`, { headers })
+      expect(webhooks.status).toBe(200)
+      expect(await webhooks.json()).toEqual({ webhooks: [] })
+      const app = await fetch(`${store.url}/app/`)
+      expect(app.status).toBe(200)
+      expect(await app.text()).toMatch(/<div id="medusa"/)
+    } finally {
+      await store.stop()
+    }
+  })
+})
