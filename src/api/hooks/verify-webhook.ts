@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ConfigModule, IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { verifyWebhook, WebhookVerificationError, type WebhookEvent } from "../../lib/webhooks"
+import { isKnownWebhookEvent, linkIdOf, verifyWebhook, WebhookVerificationError, type ParsedWebhookEvent } from "../../lib/webhooks"
 import { readRawBytes } from "../../lib/webhooks/raw-body"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type InstallmentsModuleService from "../../modules/installments/service"
@@ -53,9 +53,9 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
   const keys = [...keyList(options.webhookKeys), ...((await store?.webhookKeysForVerification()) ?? [])]
 
   const rawBody = (req as { rawBody?: unknown }).rawBody
-  let event: WebhookEvent
+  let parsed: ParsedWebhookEvent
   try {
-    event = verifyWebhook({ rawBody, headers: req.headers, keys, scheme: options.signatureScheme })
+    parsed = verifyWebhook({ rawBody, headers: req.headers, keys, scheme: options.signatureScheme })
   } catch (error) {
     if (error instanceof WebhookVerificationError) {
       // Never the body or headers: only why it was refused (D18).
@@ -67,7 +67,15 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     throw error
   }
 
-  const linkId = event.event === "payment_link.expired" ? event.data.id : event.data.payment_link_id
+  if (!isKnownWebhookEvent(parsed)) {
+    // A signed event the plugin does not know (the service may add some): refusing it would only
+    // make the service retry it. The name is from a verified body; it is shortened for the log.
+    logger.info(`installments: webhook event ${printable(parsed.event)} is not one the plugin handles; acknowledged and ignored`)
+    res.status(200).json({ received: true, ignored: true })
+    return
+  }
+  const event = parsed
+  const linkId = linkIdOf(event)
   if (store) {
     const first = await store.recordWebhookEvent({ event_id: event.id, event_name: event.event, payment_link_id: linkId })
     if (!first) {
@@ -97,7 +105,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
       const data: RefundsChangedData = { provider_id: id, transaction_id: event.data.id }
       await eventBus.emit({ name: REFUNDS_CHANGED_EVENT, data })
     }
-    if (FOLLOW_UP.has(event.event)) {
+    if (FOLLOW_UP.has(event.event) && linkId) {
       const sessionId = event.data.metadata?.session_id
       const data: WebhookVerifiedData = {
         provider_id: id,
@@ -162,4 +170,10 @@ function keyList(keys: unknown): { prefix: string; publicKey: string }[] {
     return keys as { prefix: string; publicKey: string }[]
   }
   return Object.entries(keys as Record<string, string>).map(([prefix, publicKey]) => ({ prefix, publicKey }))
+}
+
+// At most 100 printable ASCII characters, so a verified but odd event name cannot flood or forge log lines.
+function printable(text: string): string {
+  const clean = text.replace(/[^\x20-\x7e]/g, "?")
+  return JSON.stringify(clean.length > 100 ? `${clean.slice(0, 100)}…` : clean)
 }
