@@ -44,7 +44,7 @@ export type InstallmentTrackerStatus = z.output<typeof InstallmentTrackerStatus>
 
 export const InstallmentTracker = z.looseObject({
   id: nullableString,
-  status: informational(InstallmentTrackerStatus),
+  status: InstallmentTrackerStatus.nullable().optional(),
   message: nullableString,
 })
 export type InstallmentTracker = z.output<typeof InstallmentTracker>
@@ -83,7 +83,7 @@ const transactionFields = {
   status: TransactionStatus,
   amount: ResponseAmount,
   /** Read as the sum of the refund tracker when the service leaves it out. */
-  refunded_amount: informational(ResponseAmount),
+  refunded_amount: ResponseAmount.nullable().optional(),
   type: nullableString,
   created_at: nullableString,
   trx_lang: nullableString,
@@ -106,7 +106,8 @@ const transactionFields = {
   bank_name: nullableString,
   installment_duration: informational(z.union([z.string(), z.number()]).transform(String)),
   installment_status: nullableString,
-  installment_tracker: informational(InstallmentTracker),
+  // Acted on (a rejected or pending bank decision): a tracker of another shape is refused, not dropped.
+  installment_tracker: InstallmentTracker.nullable().optional(),
   payment_link_id: informational(UUID),
   payment_link_callback_url: nullableString,
   payment_link_description: nullableString,
@@ -130,26 +131,41 @@ const transactionFields = {
   ),
 }
 
-type RefundedAmountInput = { refunded_amount?: string | null; refund_tracker: RefundTrackerEntry[] }
+const REFUNDED_STATUSES = new Set<string>(["partially refunded", "refunded"])
 
-// A service that leaves refunded_amount out still lists every accepted refund in the tracker (D16).
-function withRefundedAmount<T extends RefundedAmountInput>(transaction: T): T & { refunded_amount: string } {
-  const refunded =
-    transaction.refunded_amount ??
-    formatAmount(transaction.refund_tracker.reduce((sum, entry) => sum + parseAmount(entry.amount), 0n))
-  return { ...transaction, refunded_amount: refunded }
+type TransactionRead = z.output<z.ZodObject<typeof transactionFields>> & { refund_tracker?: RefundTrackerEntry[] | null }
+
+// Refunds are matched and mirrored from the tracker: a transaction that shows refunds must list them.
+function requireTrackerOfRefunds(transaction: TransactionRead, ctx: z.core.$RefinementCtx<TransactionRead>) {
+  const refunded = transaction.refunded_amount !== undefined && transaction.refunded_amount !== null && parseAmount(transaction.refunded_amount) > 0n
+  if (!transaction.refund_tracker && (refunded || REFUNDED_STATUSES.has(transaction.status))) {
+    ctx.addIssue({ code: "custom", path: ["refund_tracker"], message: "is required when the transaction has refunds" })
+  }
 }
 
-/** A transaction as Get Transaction Details returns it: its refund tracker is required (refunds act on it). */
-export const Transaction = z
-  .looseObject({ ...transactionFields, refund_tracker: z.array(RefundTrackerEntry) })
-  .transform(withRefundedAmount)
+// A missing tracker reads as no refunds, and refunded_amount, when left out, as the sum of the
+// tracker: the service lists every accepted refund there (D16).
+function withRefunds(transaction: TransactionRead) {
+  const refundTracker = transaction.refund_tracker ?? []
+  const refunded =
+    transaction.refunded_amount ?? formatAmount(refundTracker.reduce((sum, entry) => sum + parseAmount(entry.amount), 0n))
+  return { ...transaction, refund_tracker: refundTracker, refunded_amount: refunded }
+}
+
+const transactionRead = z.looseObject({
+  ...transactionFields,
+  refund_tracker: z.array(RefundTrackerEntry).nullable().optional(),
+})
+
+/**
+ * A transaction as Get Transaction Details returns it. Its refund tracker may be left out only while
+ * it has no refunds; refunds are matched against it.
+ */
+export const Transaction = transactionRead.superRefine(requireTrackerOfRefunds).transform(withRefunds)
 export type Transaction = z.output<typeof Transaction>
 
 /** A transaction inside link details: a missing refund tracker reads as no refunds. */
-export const LinkTransaction = z
-  .looseObject({ ...transactionFields, refund_tracker: withDefault(z.array(RefundTrackerEntry), []) })
-  .transform(withRefundedAmount)
+export const LinkTransaction = transactionRead.transform(withRefunds)
 
 /** Body of a refund (endpoint 7). */
 export const RefundBody = z.object({
