@@ -1,4 +1,5 @@
 import express from "express"
+import { createHash } from "node:crypto"
 import type { AddressInfo } from "node:net"
 import { Modules } from "@medusajs/framework/utils"
 import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../../lib/webhooks"
@@ -263,6 +264,85 @@ describe("verifyInstallmentsWebhook", () => {
     await retry.finish(200)
     const replay = await deliver(modal, signed(modal))
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
+  })
+})
+
+describe("verifyInstallmentsWebhook: event ids and names as the live service may send them", () => {
+  it("passes on an order.success with id evt_1 and a transaction of only id, status and amount", async () => {
+    const { deliver, emitted, seen } = harness()
+    const body = JSON.stringify({ id: "evt_1", event: "order.success", data: { id: TX_ID, status: "success", amount: "100.00", payment_link_id: LINK_ID } })
+    const { res, next } = await deliver(body, signed(body))
+    expect(res.statusCode).toBe(200)
+    expect(next).toHaveBeenCalledTimes(1)
+    expect([...seen]).toEqual(["evt_1"])
+    expect(emitted).toEqual([
+      {
+        name: "installments.webhook_verified",
+        data: { provider_id: "installments", event_id: "evt_1", event_name: "order.success", payment_link_id: LINK_ID },
+      },
+    ])
+  })
+
+  it("dedupes a delivery without id on the SHA-256 of its raw body", async () => {
+    const { deliver, seen } = harness()
+    const body = JSON.stringify({ event: "modal.closed", data: { payment_link_id: LINK_ID } })
+    const first = await deliver(body, signed(body))
+    expect(first.next).toHaveBeenCalledTimes(1)
+    expect([...seen]).toEqual([`sha256:${createHash("sha256").update(body).digest("hex")}`])
+    const replay = await deliver(body, signed(body))
+    expect(replay.next).not.toHaveBeenCalled()
+    expect(replay.res.body).toEqual({ received: true, duplicate: true })
+    // Another body (another event) without id is another delivery.
+    const other = JSON.stringify({ event: "modal.closed", data: { payment_link_id: LINK_ID }, created_at: "2026-01-02T00:00:00Z" })
+    expect((await deliver(other, signed(other))).next).toHaveBeenCalledTimes(1)
+  })
+
+  it("acknowledges a signed event the plugin does not know with 200, and does nothing with it", async () => {
+    const { deliver, emitted, seen, logged } = harness()
+    const body = JSON.stringify({ id: "evt_new", event: "payout.settled\nFAKE LOG LINE", data: { amount: "5.00" } })
+    const { res, next } = await deliver(body, signed(body))
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toEqual({ received: true, ignored: true })
+    expect(next).not.toHaveBeenCalled()
+    expect(emitted).toEqual([])
+    expect(seen.size).toBe(0)
+    expect(logged).toEqual([
+      'installments: webhook event "payout.settled?FAKE LOG LINE" is not one the plugin handles; acknowledged and ignored',
+    ])
+  })
+
+  it("still refuses an unknown event that is not signed", async () => {
+    const { deliver } = harness()
+    const body = JSON.stringify({ id: "evt_new", event: "payout.settled", data: {} })
+    expect((await deliver(body, { "content-type": "application/json" })).res.statusCode).toBe(401)
+  })
+
+  it("announces a refund change from an order.updated of only the transaction id", async () => {
+    const { deliver, emitted } = harness()
+    const body = JSON.stringify({ id: 7, event: "order.updated", data: { id: TX_ID } })
+    const { next } = await deliver(body, signed(body))
+    expect(next).toHaveBeenCalledTimes(1)
+    expect(emitted).toEqual([{ name: "installments.refunds_changed", data: { provider_id: "installments", transaction_id: TX_ID } }])
+  })
+
+  it("announces payment_link.expired of only the link id", async () => {
+    const { deliver, emitted } = harness()
+    const body = JSON.stringify({ id: "e-9", event: "payment_link.expired", data: { id: LINK_ID } })
+    await deliver(body, signed(body))
+    expect(emitted).toEqual([
+      {
+        name: "installments.webhook_verified",
+        data: { provider_id: "installments", event_id: "e-9", event_name: "payment_link.expired", payment_link_id: LINK_ID },
+      },
+    ])
+  })
+
+  it("answers 400 naming the field when a known event lacks its link id", async () => {
+    const { deliver } = harness()
+    const body = JSON.stringify({ id: "evt_2", event: "order.success", data: { id: TX_ID } })
+    const { res } = await deliver(body, signed(body))
+    expect(res.statusCode).toBe(400)
+    expect((res.body as { message: string }).message).toContain("data.payment_link_id")
   })
 })
 
