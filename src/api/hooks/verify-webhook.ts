@@ -23,6 +23,17 @@ const REGISTRATION_PREFIXES = ["pp_installments_", "installments_"]
 const RAW_PROVIDER = /^\/hooks\/payment\/([^/?#]+)/i
 const FOLLOW_UP = new Set<string>(FOLLOW_UP_EVENTS)
 
+const UNSUPPORTED_BODY = {
+  status: 415,
+  reason: "unsupported_media_type",
+  message: "Webhook deliveries must be sent with Content-Type: application/json.",
+}
+const EMPTY_BODY = {
+  status: 400,
+  reason: "empty_body",
+  message: "The webhook request has no body; a delivery is a signed JSON event sent with Content-Type: application/json.",
+}
+
 /**
  * Runs before Medusa's webhook route, which always answers 200: a delivery with an unknown key or a
  * bad signature gets a 401 here, so the service sees the failure and a misconfiguration shows. A
@@ -49,10 +60,18 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     res.status(404).json({ type: "not_found", message: `No installments payment provider is registered with id ${id}.` })
     return
   }
+  const rawBody = (req as { rawBody?: unknown }).rawBody
+  if (readRawBytes(rawBody) === null) {
+    // Medusa's body parsers keep the raw bytes of JSON, text and form bodies only: anything else never
+    // reached a parser. Said as what the sender must fix, not as a signature failure.
+    const refusal = hasBody(req) ? UNSUPPORTED_BODY : EMPTY_BODY
+    logger.warn(`installments: webhook refused on provider ${id}: ${refusal.reason}`)
+    res.status(refusal.status).json({ type: "invalid_data", reason: refusal.reason, message: refusal.message })
+    return
+  }
   const store = moduleService(req)
   const keys = [...keyList(options.webhookKeys), ...((await store?.webhookKeysForVerification()) ?? [])]
 
-  const rawBody = (req as { rawBody?: unknown }).rawBody
   let parsed: ParsedWebhookEvent
   try {
     parsed = verifyWebhook({ rawBody, headers: req.headers, keys, scheme: options.signatureScheme })
@@ -128,6 +147,12 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     await forget((error as Error)?.message ?? String(error))
     throw error
   }
+}
+
+// What body-parser checks too: a length or a chunked transfer means the request carries a body.
+function hasBody(req: MedusaRequest): boolean {
+  const length = Number(req.headers["content-length"] ?? 0)
+  return length > 0 || req.headers["transfer-encoding"] !== undefined
 }
 
 /** The provider parameter as Medusa's route sees it (decoded); parsed from the path when absent. */

@@ -86,7 +86,15 @@ function harness(registeredKeys: { prefix: string; publicKey: string }[] = [{ pr
         return this
       },
     }
-    const req = { scope, params: { provider }, originalUrl: rawPath, path: rawPath, headers: { ...headers }, rawBody: Buffer.from(body) }
+    const req = {
+      scope,
+      params: { provider },
+      originalUrl: rawPath,
+      path: rawPath,
+      headers: { ...headers },
+      // No parser ran (a content type Medusa does not parse, or no body): no raw body either.
+      rawBody: "x-no-raw-body" in headers ? undefined : Buffer.from(body),
+    }
     const next = jest.fn()
     await verifyInstallmentsWebhook(req as never, res as never, next)
     /** What Medusa's route would answer next: fires the response's finish event. */
@@ -343,6 +351,31 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
     const { res } = await deliver(body, signed(body))
     expect(res.statusCode).toBe(400)
     expect((res.body as { message: string }).message).toContain("data.payment_link_id")
+  })
+})
+
+describe("verifyInstallmentsWebhook: bodies no parser kept", () => {
+  it("answers 415 to a body sent with a content type Medusa does not parse, saying which to use", async () => {
+    const { deliver, seen, logged } = harness()
+    const body = "<event>order.success</event>"
+    const { res, next } = await deliver(body, { ...signed(body), "content-type": "application/xml", "content-length": "29", "x-no-raw-body": "1" })
+    expect(res.statusCode).toBe(415)
+    expect(res.body).toEqual({
+      type: "invalid_data",
+      reason: "unsupported_media_type",
+      message: "Webhook deliveries must be sent with Content-Type: application/json.",
+    })
+    expect(next).not.toHaveBeenCalled()
+    expect(seen.size).toBe(0)
+    expect(logged).toEqual(["installments: webhook refused on provider installments: unsupported_media_type"])
+  })
+
+  it("answers 400 to a request without a body", async () => {
+    const { deliver } = harness()
+    const { res, next } = await deliver("", { "content-length": "0", "x-no-raw-body": "1" })
+    expect(res.statusCode).toBe(400)
+    expect(res.body).toMatchObject({ reason: "empty_body", message: expect.stringContaining("has no body") })
+    expect(next).not.toHaveBeenCalled()
   })
 })
 
