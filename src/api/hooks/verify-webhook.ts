@@ -61,10 +61,11 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     return
   }
   const rawBody = (req as { rawBody?: unknown }).rawBody
-  if (readRawBytes(rawBody) === null) {
+  const bytes = readRawBytes(rawBody)
+  if (!bytes?.length) {
     // Medusa's body parsers keep the raw bytes of JSON, text and form bodies only: anything else never
     // reached a parser. Said as what the sender must fix, not as a signature failure.
-    const refusal = hasBody(req) ? UNSUPPORTED_BODY : EMPTY_BODY
+    const refusal = bytes === null && hasBody(req) ? UNSUPPORTED_BODY : EMPTY_BODY
     logger.warn(`installments: webhook refused on provider ${id}: ${refusal.reason}`)
     res.status(refusal.status).json({ type: "invalid_data", reason: refusal.reason, message: refusal.message })
     return
@@ -135,7 +136,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
       }
       await eventBus.emit({ name: WEBHOOK_VERIFIED_EVENT, data })
     }
-    req.headers[VERIFIED_MARKER_HEADER] = verifiedMarker(options.secretKey, readRawBytes(rawBody)!)
+    req.headers[VERIFIED_MARKER_HEADER] = verifiedMarker(options.secretKey, bytes)
     // Medusa's route answers 400 when it cannot queue the delivery, and errors end in a 5xx.
     res.once?.("finish", () => {
       if (res.statusCode >= 300) {

@@ -370,9 +370,12 @@ describe("verifyInstallmentsWebhook: bodies no parser kept", () => {
     expect(logged).toEqual(["installments: webhook refused on provider installments: unsupported_media_type"])
   })
 
-  it("answers 400 to a request without a body", async () => {
+  it.each([
+    ["no body at all", { "content-length": "0", "x-no-raw-body": "1" }],
+    ["an empty JSON body", { "content-type": "application/json", "content-length": "0" }],
+  ])("answers 400 to a request with %s", async (_case, headers) => {
     const { deliver } = harness()
-    const { res, next } = await deliver("", { "content-length": "0", "x-no-raw-body": "1" })
+    const { res, next } = await deliver("", headers)
     expect(res.statusCode).toBe(400)
     expect(res.body).toMatchObject({ reason: "empty_body", message: expect.stringContaining("has no body") })
     expect(next).not.toHaveBeenCalled()
