@@ -276,7 +276,7 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
       ...(["GET", "PUT", "PATCH", "DELETE"] as const).map((method) => ({
         name: `${method} on the route`,
         send: () => sendToWebhookRoute(api, method === "GET" ? "" : modal(), JSON_HEADERS, { method }),
-        status: 404,
+        status: 405,
       })),
     ]
 

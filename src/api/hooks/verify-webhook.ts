@@ -14,13 +14,10 @@ import {
 } from "../../modules/installments/events"
 import { installmentsProviderOptions } from "../../providers/installments/registration"
 import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../providers/installments/verified-marker"
+import { installmentsRegistrationOf } from "./webhook-provider"
 
-/** Medusa's webhook route: `POST /hooks/payment/:provider`, `provider` being `{identifier}_{id}` or `pp_…`. */
-export const WEBHOOK_ROUTE_MATCHER = "/hooks/payment/:provider"
+export { WEBHOOK_ROUTE_MATCHER } from "./webhook-provider"
 
-// Medusa's Payment module accepts the provider with or without its `pp_` prefix.
-const REGISTRATION_PREFIXES = ["pp_installments_", "installments_"]
-const RAW_PROVIDER = /^\/hooks\/payment\/([^/?#]+)/i
 const FOLLOW_UP = new Set<string>(FOLLOW_UP_EVENTS)
 
 const UNSUPPORTED_BODY = {
@@ -44,8 +41,7 @@ const EMPTY_BODY = {
  * provider without being verified. Deliveries for other providers pass through untouched.
  */
 export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  const provider = providerParam(req)
-  const id = provider === undefined ? undefined : registrationIdOf(provider)
+  const id = installmentsRegistrationOf(req)
   if (id === undefined) {
     next()
     return
@@ -154,30 +150,6 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
 function hasBody(req: MedusaRequest): boolean {
   const length = Number(req.headers["content-length"] ?? 0)
   return length > 0 || req.headers["transfer-encoding"] !== undefined
-}
-
-/** The provider parameter as Medusa's route sees it (decoded); parsed from the path when absent. */
-function providerParam(req: MedusaRequest): string | undefined {
-  const param = (req.params as Record<string, unknown> | undefined)?.provider
-  if (typeof param === "string") {
-    return param
-  }
-  const raw = RAW_PROVIDER.exec(req.path ?? req.originalUrl ?? "")?.[1]
-  if (raw === undefined) {
-    return undefined
-  }
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return raw
-  }
-}
-
-/** `installments` for `installments_installments` or `pp_installments_installments`; else undefined. */
-function registrationIdOf(provider: string): string | undefined {
-  // Case-insensitive: whatever spelling Medusa might still resolve is verified rather than let through.
-  const prefix = REGISTRATION_PREFIXES.find((candidate) => provider.toLowerCase().startsWith(candidate))
-  return prefix === undefined ? undefined : provider.slice(prefix.length)
 }
 
 function moduleService(req: MedusaRequest): InstallmentsModuleService | undefined {

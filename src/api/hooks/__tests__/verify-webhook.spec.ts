@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net"
 import { Modules } from "@medusajs/framework/utils"
 import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../../lib/webhooks"
 import middlewares from "../../middlewares"
+import { refuseInstallmentsWebhookMethod } from "../refuse-webhook-method"
 import { verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
 import { installmentsProviderOptions } from "../../../providers/installments/registration"
 import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../providers/installments/verified-marker"
@@ -443,5 +444,50 @@ describe("installmentsProviderOptions", () => {
     expect(installmentsProviderOptions(config as never, "installments")).toMatchObject({ checkoutMode: "both" })
     expect(installmentsProviderOptions(config as never, "stripe")).toBeUndefined()
     expect(installmentsProviderOptions({ modules: [] } as never, "installments")).toBeUndefined()
+  })
+})
+
+describe("refuseInstallmentsWebhookMethod", () => {
+  const route = middlewares.routes!.find((r) => (r.middlewares ?? []).includes(refuseInstallmentsWebhookMethod as never))!
+
+  function call(provider: string, method: string) {
+    const res = {
+      statusCode: 200,
+      headers: {} as Record<string, string>,
+      body: undefined as unknown,
+      setHeader(name: string, value: string) {
+        this.headers[name] = value
+      },
+      status(code: number) {
+        this.statusCode = code
+        return this
+      },
+      json(payload: unknown) {
+        this.body = payload
+        return this
+      },
+    }
+    const next = jest.fn()
+    refuseInstallmentsWebhookMethod({ method, params: { provider }, path: `/hooks/payment/${provider}` } as never, res as never, next)
+    return { res, next }
+  }
+
+  it("is mounted on the webhook route for every method but POST", () => {
+    expect(route.matcher).toBe(WEBHOOK_ROUTE_MATCHER)
+    expect((route as { methods?: string[] }).methods).toEqual(["GET", "PUT", "PATCH", "DELETE"])
+  })
+
+  it.each(["GET", "PUT", "PATCH", "DELETE"])("answers %s on an installments path with 405, Allow: POST and a message", (method) => {
+    const { res, next } = call("pp_installments_installments", method)
+    expect(next).not.toHaveBeenCalled()
+    expect(res.statusCode).toBe(405)
+    expect(res.headers).toEqual({ Allow: "POST" })
+    expect(res.body).toEqual({ type: "not_allowed", message: `Webhook deliveries are POST requests; ${method} is not accepted on this path.` })
+  })
+
+  it("leaves other providers' paths alone", () => {
+    const { res, next } = call("stripe_stripe", "GET")
+    expect(next).toHaveBeenCalledTimes(1)
+    expect(res.statusCode).toBe(200)
   })
 })
