@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { InstallmentsClient } from "../../src/lib/client"
 import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../src/lib/webhooks"
 import type { SuiteContext } from "../helpers/context"
-import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
+import { CARDS, payLink, sandboxClient, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
 import { medusaProcessedWebhooks } from "../helpers/settle"
 import {
@@ -31,8 +30,7 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
     store = storefront(api, ctx.seed)
   })
 
-  const client = () =>
-    new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
+  const client = sandboxClient
 
   async function ordersOfCart(cartId: string): Promise<string[]> {
     const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)

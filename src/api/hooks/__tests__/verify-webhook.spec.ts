@@ -33,6 +33,31 @@ const config = {
   },
 }
 
+/** The parts of an Express response the middlewares use, recording what they set. */
+function fakeResponse() {
+  return {
+    statusCode: 200,
+    body: undefined as unknown,
+    headers: {} as Record<string, string>,
+    listeners: {} as Record<string, () => void>,
+    setHeader(name: string, value: string) {
+      this.headers[name] = value
+    },
+    status(code: number) {
+      this.statusCode = code
+      return this
+    },
+    json(payload: unknown) {
+      this.body = payload
+      return this
+    },
+    once(name: string, listener: () => void) {
+      this.listeners[name] = listener
+      return this
+    },
+  }
+}
+
 function harness(registeredKeys: { prefix: string; publicKey: string }[] = [{ prefix: "whk_1", publicKey: keys.publicKey }]) {
   const seen = new Set<string>()
   const emitted: { name: string; data: unknown }[] = []
@@ -70,23 +95,8 @@ function harness(registeredKeys: { prefix: string; publicKey: string }[] = [{ pr
     provider = "installments_installments",
     rawPath = `/hooks/payment/${provider}`
   ) {
-    const listeners: Record<string, () => void> = {}
-    const res = {
-      statusCode: 200,
-      body: undefined as unknown,
-      status(code: number) {
-        this.statusCode = code
-        return this
-      },
-      json(payload: unknown) {
-        this.body = payload
-        return this
-      },
-      once(name: string, listener: () => void) {
-        listeners[name] = listener
-        return this
-      },
-    }
+    const res = fakeResponse()
+    const listeners = res.listeners
     const req = {
       scope,
       params: { provider },
@@ -451,22 +461,7 @@ describe("refuseInstallmentsWebhookMethod", () => {
   const route = middlewares.routes!.find((r) => (r.middlewares ?? []).includes(refuseInstallmentsWebhookMethod as never))!
 
   function call(provider: string, method: string) {
-    const res = {
-      statusCode: 200,
-      headers: {} as Record<string, string>,
-      body: undefined as unknown,
-      setHeader(name: string, value: string) {
-        this.headers[name] = value
-      },
-      status(code: number) {
-        this.statusCode = code
-        return this
-      },
-      json(payload: unknown) {
-        this.body = payload
-        return this
-      },
-    }
+    const res = fakeResponse()
     const next = jest.fn()
     refuseInstallmentsWebhookMethod({ method, params: { provider }, path: `/hooks/payment/${provider}` } as never, res as never, next)
     return { res, next }
