@@ -295,3 +295,18 @@ describe("webhook registration (endpoint 9)", () => {
     expect((await rejection(makeClient().webhooks.register(request), ProtocolError)).message).toContain("api_key.public_key")
   })
 })
+
+describe("fields the code acts on are never read as absent", () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    ["link metadata that is not an object (it holds the session id)", { metadata: "payses_1" }, "payment_link.metadata"],
+    ["is_expired that is not a boolean", { is_expired: "yes" }, "payment_link.is_expired"],
+  ])("a link with %s is a ProtocolError naming it", async (_label, link, field) => {
+    intercept("POST", DETAILS, [200, { payment_link: paymentLink(link), transactions: [] }])
+    expect((await rejection(makeClient().paymentLinks.retrieve(LINK_ID), ProtocolError)).message).toContain(field)
+  })
+
+  it("a refunded_amount that is not an amount is a ProtocolError naming it", async () => {
+    intercept("GET", READ, [200, transaction({ refunded_amount: "lots" })])
+    expect((await rejection(makeClient().transactions.retrieve(TRANSACTION_ID), ProtocolError)).message).toContain("refunded_amount")
+  })
+})

@@ -12,9 +12,9 @@ import {
   informational,
   nullableString,
   openEnum,
-  withDefault,
   optionalAmount,
   optionalBoolean,
+  withDefault,
 } from "./common"
 import { LinkTransaction } from "./transactions"
 import { dateWindow, windowReversed } from "../../dates"
@@ -95,7 +95,8 @@ export const PaymentLink = z.looseObject({
   environment_type: nullableString,
   order_id: nullableString,
   callback_url: nullableString,
-  metadata: informational(Metadata),
+  // Acted on (the session id of a checkout's link): absent is fine, another shape is refused.
+  metadata: Metadata.nullable().optional(),
   merchant_business_name: nullableString,
   merchant_english_business_name: nullableString,
   merchant_country_code: nullableString,
