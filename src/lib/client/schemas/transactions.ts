@@ -69,8 +69,9 @@ export const RefundTrackerEntry = z.looseObject({
   amount: ResponseAmount,
   gateway_transaction_id: nullableString,
   gateway_key_type: nullableString,
-  rrn: withDefault(informational(z.string()), "").transform((rrn) => rrn || null),
-  idempotency_key: nullableString,
+  rrn: informational(z.string()).transform((rrn) => rrn ?? null),
+  // Refunds are matched on it: a key of another shape is refused, not read as absent.
+  idempotency_key: z.string().nullable().optional(),
   order_refund_id: nullableString,
 })
 export type RefundTrackerEntry = z.output<typeof RefundTrackerEntry>
