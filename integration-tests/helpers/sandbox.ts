@@ -1,4 +1,5 @@
 import axios, { AxiosInstance } from "axios"
+import { InstallmentsClient } from "../../src/lib/client"
 import { startSandbox } from "../../src/sandbox"
 
 export const SECRET_KEY = "sk_sandbox_integration_secret_0001"
@@ -67,4 +68,9 @@ export async function waitFor<T>(check: () => Promise<T | undefined | null | fal
     }
     await new Promise((resolve) => setTimeout(resolve, stepMs))
   }
+}
+
+/** A client of the test sandbox with the store's keys, without retries, to read what the service holds. */
+export function sandboxClient(): InstallmentsClient {
+  return new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
 }

@@ -1,5 +1,6 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { AdminListRefunds, AdminRegisterWebhook } from "./admin/installments/validators"
+import { REFUSED_WEBHOOK_METHODS, refuseInstallmentsWebhookMethod } from "./hooks/refuse-webhook-method"
 import { verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "./hooks/verify-webhook"
 
 export default defineMiddlewares({
@@ -11,6 +12,11 @@ export default defineMiddlewares({
       method: ["POST"],
       bodyParser: { preserveRawBody: true },
       middlewares: [verifyInstallmentsWebhook],
+    },
+    {
+      matcher: WEBHOOK_ROUTE_MATCHER,
+      method: [...REFUSED_WEBHOOK_METHODS],
+      middlewares: [refuseInstallmentsWebhookMethod],
     },
     {
       matcher: "/admin/installments/webhooks",

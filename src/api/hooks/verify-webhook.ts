@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ConfigModule, IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { verifyWebhook, WebhookVerificationError, type WebhookEvent } from "../../lib/webhooks"
+import { isKnownWebhookEvent, linkIdOf, verifyWebhook, WebhookVerificationError, type ParsedWebhookEvent } from "../../lib/webhooks"
 import { readRawBytes } from "../../lib/webhooks/raw-body"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type InstallmentsModuleService from "../../modules/installments/service"
@@ -14,14 +14,22 @@ import {
 } from "../../modules/installments/events"
 import { installmentsProviderOptions } from "../../providers/installments/registration"
 import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../providers/installments/verified-marker"
+import { installmentsRegistrationOf } from "./webhook-provider"
 
-/** Medusa's webhook route: `POST /hooks/payment/:provider`, `provider` being `{identifier}_{id}` or `pp_…`. */
-export const WEBHOOK_ROUTE_MATCHER = "/hooks/payment/:provider"
+export { WEBHOOK_ROUTE_MATCHER } from "./webhook-provider"
 
-// Medusa's Payment module accepts the provider with or without its `pp_` prefix.
-const REGISTRATION_PREFIXES = ["pp_installments_", "installments_"]
-const RAW_PROVIDER = /^\/hooks\/payment\/([^/?#]+)/i
 const FOLLOW_UP = new Set<string>(FOLLOW_UP_EVENTS)
+
+const UNSUPPORTED_BODY = {
+  status: 415,
+  reason: "unsupported_media_type",
+  message: "Webhook deliveries must be sent with Content-Type: application/json.",
+}
+const EMPTY_BODY = {
+  status: 400,
+  reason: "empty_body",
+  message: "The webhook request has no body; a delivery is a signed JSON event sent with Content-Type: application/json.",
+}
 
 /**
  * Runs before Medusa's webhook route, which always answers 200: a delivery with an unknown key or a
@@ -33,8 +41,7 @@ const FOLLOW_UP = new Set<string>(FOLLOW_UP_EVENTS)
  * provider without being verified. Deliveries for other providers pass through untouched.
  */
 export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  const provider = providerParam(req)
-  const id = provider === undefined ? undefined : registrationIdOf(provider)
+  const id = installmentsRegistrationOf(req)
   if (id === undefined) {
     next()
     return
@@ -49,13 +56,22 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     res.status(404).json({ type: "not_found", message: `No installments payment provider is registered with id ${id}.` })
     return
   }
+  const rawBody = (req as { rawBody?: unknown }).rawBody
+  const bytes = readRawBytes(rawBody)
+  if (!bytes?.length) {
+    // Medusa's body parsers keep the raw bytes of JSON, text and form bodies only: anything else never
+    // reached a parser. Said as what the sender must fix, not as a signature failure.
+    const refusal = bytes === null && hasBody(req) ? UNSUPPORTED_BODY : EMPTY_BODY
+    logger.warn(`installments: webhook refused on provider ${id}: ${refusal.reason}`)
+    res.status(refusal.status).json({ type: "invalid_data", reason: refusal.reason, message: refusal.message })
+    return
+  }
   const store = moduleService(req)
   const keys = [...keyList(options.webhookKeys), ...((await store?.webhookKeysForVerification()) ?? [])]
 
-  const rawBody = (req as { rawBody?: unknown }).rawBody
-  let event: WebhookEvent
+  let parsed: ParsedWebhookEvent
   try {
-    event = verifyWebhook({ rawBody, headers: req.headers, keys, scheme: options.signatureScheme })
+    parsed = verifyWebhook({ rawBody, headers: req.headers, keys, scheme: options.signatureScheme })
   } catch (error) {
     if (error instanceof WebhookVerificationError) {
       // Never the body or headers: only why it was refused (D18).
@@ -67,7 +83,15 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     throw error
   }
 
-  const linkId = event.event === "payment_link.expired" ? event.data.id : event.data.payment_link_id
+  if (!isKnownWebhookEvent(parsed)) {
+    // A signed event the plugin does not know (the service may add some): refusing it would only
+    // make the service retry it. The name is from a verified body; it is shortened for the log.
+    logger.info(`installments: webhook event ${printable(parsed.event)} is not one the plugin handles; acknowledged and ignored`)
+    res.status(200).json({ received: true, ignored: true })
+    return
+  }
+  const event = parsed
+  const linkId = linkIdOf(event)
   if (store) {
     const first = await store.recordWebhookEvent({ event_id: event.id, event_name: event.event, payment_link_id: linkId })
     if (!first) {
@@ -97,7 +121,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
       const data: RefundsChangedData = { provider_id: id, transaction_id: event.data.id }
       await eventBus.emit({ name: REFUNDS_CHANGED_EVENT, data })
     }
-    if (FOLLOW_UP.has(event.event)) {
+    if (FOLLOW_UP.has(event.event) && linkId) {
       const sessionId = event.data.metadata?.session_id
       const data: WebhookVerifiedData = {
         provider_id: id,
@@ -108,7 +132,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
       }
       await eventBus.emit({ name: WEBHOOK_VERIFIED_EVENT, data })
     }
-    req.headers[VERIFIED_MARKER_HEADER] = verifiedMarker(options.secretKey, readRawBytes(rawBody)!)
+    req.headers[VERIFIED_MARKER_HEADER] = verifiedMarker(options.secretKey, bytes)
     // Medusa's route answers 400 when it cannot queue the delivery, and errors end in a 5xx.
     res.once?.("finish", () => {
       if (res.statusCode >= 300) {
@@ -122,28 +146,10 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
   }
 }
 
-/** The provider parameter as Medusa's route sees it (decoded); parsed from the path when absent. */
-function providerParam(req: MedusaRequest): string | undefined {
-  const param = (req.params as Record<string, unknown> | undefined)?.provider
-  if (typeof param === "string") {
-    return param
-  }
-  const raw = RAW_PROVIDER.exec(req.path ?? req.originalUrl ?? "")?.[1]
-  if (raw === undefined) {
-    return undefined
-  }
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return raw
-  }
-}
-
-/** `installments` for `installments_installments` or `pp_installments_installments`; else undefined. */
-function registrationIdOf(provider: string): string | undefined {
-  // Case-insensitive: whatever spelling Medusa might still resolve is verified rather than let through.
-  const prefix = REGISTRATION_PREFIXES.find((candidate) => provider.toLowerCase().startsWith(candidate))
-  return prefix === undefined ? undefined : provider.slice(prefix.length)
+// What body-parser checks too: a length or a chunked transfer means the request carries a body.
+function hasBody(req: MedusaRequest): boolean {
+  const length = Number(req.headers["content-length"] ?? 0)
+  return length > 0 || req.headers["transfer-encoding"] !== undefined
 }
 
 function moduleService(req: MedusaRequest): InstallmentsModuleService | undefined {
@@ -162,4 +168,10 @@ function keyList(keys: unknown): { prefix: string; publicKey: string }[] {
     return keys as { prefix: string; publicKey: string }[]
   }
   return Object.entries(keys as Record<string, string>).map(([prefix, publicKey]) => ({ prefix, publicKey }))
+}
+
+// At most 100 printable ASCII characters, so a verified but odd event name cannot flood or forge log lines.
+function printable(text: string): string {
+  const clean = text.replace(/[^\x20-\x7e]/g, "?")
+  return JSON.stringify(clean.length > 100 ? `${clean.slice(0, 100)}…` : clean)
 }

@@ -34,7 +34,7 @@ const DEFAULT_MESSAGES: Record<WebhookVerificationReason, string> = {
     "object: the signature covers the bytes as sent. Capture the raw body (e.g. Medusa's preserveRawBody " +
     "and req.rawBody, or express.raw) and pass it as rawBody.",
   malformed_payload:
-    "The webhook body is not a valid event ({ id, event, created_at, data }).",
+    "The webhook body is not a valid event: a JSON object with event (the event name) and data naming its payment link.",
 }
 
 /** A refused webhook delivery; `reason` is stable for code, `message` is for people and logs. */

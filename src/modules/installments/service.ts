@@ -87,7 +87,8 @@ export default class InstallmentsModuleService extends MedusaService({
     const updates: (RefundEntryFields & { id: string })[] = []
     for (const entry of input.tracker) {
       const fields: RefundEntryFields = {
-        status: entry.status,
+        // A status the interface does not list is not settled: kept pending so the sync job re-reads it.
+        status: entry.status === "R" ? "R" : "P",
         rrn: entry.rrn,
         gateway_key: entry.gateway_transaction_id ?? null,
         ...(input.payment_id ? { payment_id: input.payment_id } : {}),
@@ -110,7 +111,7 @@ export default class InstallmentsModuleService extends MedusaService({
     }
     if (creates.length) await this.createRefundEntries(creates)
     if (updates.length) await this.updateInstallmentsRefunds(updates)
-    return input.tracker.filter((entry) => entry.status === "P").length
+    return input.tracker.filter((entry) => entry.status !== "R").length
   }
 
   /**

@@ -39,7 +39,14 @@ import {
   type Transaction,
 } from "../../lib/client"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
-import { parseWebhookEvent, verifyWebhook, WebhookVerificationError, type WebhookEvent } from "../../lib/webhooks"
+import {
+  isKnownWebhookEvent,
+  linkIdOf,
+  parseWebhookBody,
+  verifyWebhook,
+  WebhookVerificationError,
+  type ParsedWebhookEvent,
+} from "../../lib/webhooks"
 import { readRawBytes } from "../../lib/webhooks/raw-body"
 import { clientFromOptions } from "./client"
 import { serviceError } from "./errors"
@@ -47,6 +54,7 @@ import { buildLinkRequest } from "./link-request"
 import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "./options"
 import { buildSessionData, InstallmentsSessionData, readSessionData, transactionValues, withOwnValues } from "./session-data"
 import { linkVerdict, webhookActionOf, type LinkVerdict } from "./status"
+import { reportUnknownStatuses } from "./unknown-status-log"
 import { hasVerifiedMarker, VERIFIED_MARKER_HEADER } from "./verified-marker"
 
 type InjectedDependencies = { logger?: Logger }
@@ -212,15 +220,17 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
    * link's own state and `metadata.session_id`, never from the payload's amounts or ids.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const event = this.readEvent(payload)
-    if (!event) {
+    const parsed = this.readEvent(payload)
+    if (!parsed || !isKnownWebhookEvent(parsed)) {
+      // Unverified, or an event the plugin does not know (acknowledged by the middleware, ignored here).
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    if (AFTER_SALE_EVENTS.has(event.event)) {
+    const event = parsed
+    const linkId = linkIdOf(event)
+    if (AFTER_SALE_EVENTS.has(event.event) || !linkId) {
       // Refunds and disputes never complete a checkout; the plugin's ledger handles them.
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    const linkId = event.event === "payment_link.expired" ? event.data.id : event.data.payment_link_id
     let details: PaymentLinkDetails
     try {
       details = await this.linkDetails(linkId)
@@ -259,7 +269,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     })
     try {
       const link = await this.client_.paymentLinks.create(this.options_.storeId, body)
-      return buildSessionData({ sessionId, link, halalas, expiresAt })
+      return buildSessionData({ sessionId, link, halalas, expiresAt, environment: this.client_.environment })
     } catch (error) {
       throw serviceError("create the payment link", error)
     }
@@ -279,11 +289,13 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   }
 
   // A single-use link rarely has more than a few attempts; pages are read until the paid one shows.
-  private linkDetails(paymentLinkId: string): Promise<PaymentLinkDetails> {
-    return this.client_.paymentLinks.retrieveAll(paymentLinkId, {
+  private async linkDetails(paymentLinkId: string): Promise<PaymentLinkDetails> {
+    const details = await this.client_.paymentLinks.retrieveAll(paymentLinkId, {
       pageSize: TRANSACTIONS_PAGE_SIZE,
       maxPages: MAX_TRANSACTION_PAGES,
     })
+    reportUnknownStatuses(details, this.logger_)
+    return details
   }
 
   // Read before a refund for its remaining balance and refund keys. If the read fails the refund is
@@ -341,7 +353,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
    * (HMAC of the raw body under this registration's secret key), or when the `webhookKeys` option
    * verifies its signature here. Unverified bytes are never parsed.
    */
-  private readEvent(payload: ProviderWebhookPayload["payload"]): WebhookEvent | undefined {
+  private readEvent(payload: ProviderWebhookPayload["payload"]): ParsedWebhookEvent | undefined {
     const refuse = (reason: string) => {
       this.logger_?.warn(`installments: webhook delivery refused (${reason}); not processed`)
       return undefined
@@ -353,7 +365,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     const headers = lowerCased(payload.headers)
     try {
       if (hasVerifiedMarker(this.options_.secretKey, raw, headers[VERIFIED_MARKER_HEADER])) {
-        return parseWebhookEvent(JSON.parse(raw.toString("utf8")))
+        return parseWebhookBody(raw)
       }
       const keys = this.options_.webhookKeys
       if (!keys) {

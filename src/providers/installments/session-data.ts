@@ -54,12 +54,14 @@ export function buildSessionData(input: {
   link: CreatePaymentLinkResponse
   halalas: bigint
   expiresAt: Date
+  /** The client's environment, for a creation answer that leaves `environment` out. */
+  environment: string
 }): InstallmentsSessionData {
   return {
     session_id: input.sessionId,
     payment_link_id: input.link.payment_link_id,
     url: input.link.url,
-    environment: input.link.environment,
+    environment: input.link.environment ?? input.environment.toUpperCase(),
     amount: formatAmount(input.halalas),
     currency_code: "sar",
     expires_at: input.expiresAt.toISOString(),

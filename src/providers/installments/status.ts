@@ -1,5 +1,5 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { PaymentLinkDetails, Transaction } from "../../lib/client"
+import { TRANSACTION_STATUSES, type PaymentLinkDetails, type Transaction } from "../../lib/client"
 import { formatAmount, parseAmount } from "../../lib/money"
 import { refundedByPlugin } from "./plugin-refunds"
 
@@ -26,6 +26,19 @@ export interface LinkVerdict {
 }
 
 const PAID = new Set(["success", "partially refunded", "refunded"])
+const KNOWN_STATUSES = new Set<string>(TRANSACTION_STATUSES)
+const KNOWN_BANK_DECISIONS = new Set(["A", "R", "P"])
+
+/** A transaction status the interface does not list: the provider treats it as not paid. */
+export function hasUnknownStatus(transaction: Transaction): boolean {
+  return !KNOWN_STATUSES.has(transaction.status)
+}
+
+/** A bank decision other than A, R or P (or their words): the payment is treated as still under review. */
+export function hasUnknownBankDecision(transaction: Transaction): boolean {
+  const decision = transaction.installment_tracker?.status
+  return typeof decision === "string" && !KNOWN_BANK_DECISIONS.has(decision)
+}
 
 /**
  * The one mapping from link details to a session status (architecture, checkout step 3):
@@ -73,6 +86,15 @@ export function linkVerdict(details: PaymentLinkDetails, expected: ExpectedPayme
     if (paid.installment_tracker?.status === "P") {
       return verdict(PaymentSessionStatus.PENDING_AUTHORIZATION, `bank review of transaction ${paid.id} is pending`, paid)
     }
+    if (hasUnknownBankDecision(paid)) {
+      // Not known to be approved: the order may be placed, but the payment is not counted as captured.
+      return verdict(
+        PaymentSessionStatus.PENDING_AUTHORIZATION,
+        `transaction ${paid.id} succeeded but its bank decision is ${JSON.stringify(paid.installment_tracker?.status)}, ` +
+          "which the plugin does not know; treated as a bank review in progress",
+        paid
+      )
+    }
     return verdict(PaymentSessionStatus.CAPTURED, `transaction ${paid.id} succeeded`, paid)
   }
 
@@ -102,11 +124,15 @@ export function linkVerdict(details: PaymentLinkDetails, expected: ExpectedPayme
       settling: true,
     }
   }
+  const unknown = details.transactions.find(hasUnknownStatus)
+  const unknownNote = unknown
+    ? ` (transaction ${unknown.id} has status ${JSON.stringify(unknown.status)}, which the plugin does not know: treated as not paid)`
+    : ""
   return verdict(
     PaymentSessionStatus.REQUIRES_MORE,
-    failedAttempts
+    (failedAttempts
       ? `payment link ${link.id} has ${failedAttempts} failed attempt(s) and no successful payment yet`
-      : `payment link ${link.id} has not been paid yet`
+      : `payment link ${link.id} has not been paid yet`) + unknownNote
   )
 }
 

@@ -20,6 +20,6 @@ export function refundedWithKey(transaction: Transaction, idempotencyKey: string
 
 /** When the transaction was paid (ms since epoch), falling back to the link's creation; NaN if unknown. */
 export function paidAt(transaction: Transaction, link: Pick<PaymentLink, "created_at">): number {
-  const paid = Date.parse(transaction.created_at)
-  return Number.isNaN(paid) ? Date.parse(link.created_at) : paid
+  const paid = Date.parse(transaction.created_at ?? "")
+  return Number.isNaN(paid) ? Date.parse(link.created_at ?? "") : paid
 }

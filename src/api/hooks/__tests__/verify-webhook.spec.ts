@@ -1,8 +1,10 @@
 import express from "express"
+import { createHash } from "node:crypto"
 import type { AddressInfo } from "node:net"
 import { Modules } from "@medusajs/framework/utils"
 import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../../lib/webhooks"
 import middlewares from "../../middlewares"
+import { refuseInstallmentsWebhookMethod } from "../refuse-webhook-method"
 import { verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
 import { installmentsProviderOptions } from "../../../providers/installments/registration"
 import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../providers/installments/verified-marker"
@@ -29,6 +31,31 @@ const config = {
       },
     },
   },
+}
+
+/** The parts of an Express response the middlewares use, recording what they set. */
+function fakeResponse() {
+  return {
+    statusCode: 200,
+    body: undefined as unknown,
+    headers: {} as Record<string, string>,
+    listeners: {} as Record<string, () => void>,
+    setHeader(name: string, value: string) {
+      this.headers[name] = value
+    },
+    status(code: number) {
+      this.statusCode = code
+      return this
+    },
+    json(payload: unknown) {
+      this.body = payload
+      return this
+    },
+    once(name: string, listener: () => void) {
+      this.listeners[name] = listener
+      return this
+    },
+  }
 }
 
 function harness(registeredKeys: { prefix: string; publicKey: string }[] = [{ prefix: "whk_1", publicKey: keys.publicKey }]) {
@@ -68,24 +95,17 @@ function harness(registeredKeys: { prefix: string; publicKey: string }[] = [{ pr
     provider = "installments_installments",
     rawPath = `/hooks/payment/${provider}`
   ) {
-    const listeners: Record<string, () => void> = {}
-    const res = {
-      statusCode: 200,
-      body: undefined as unknown,
-      status(code: number) {
-        this.statusCode = code
-        return this
-      },
-      json(payload: unknown) {
-        this.body = payload
-        return this
-      },
-      once(name: string, listener: () => void) {
-        listeners[name] = listener
-        return this
-      },
+    const res = fakeResponse()
+    const listeners = res.listeners
+    const req = {
+      scope,
+      params: { provider },
+      originalUrl: rawPath,
+      path: rawPath,
+      headers: { ...headers },
+      // No parser ran (a content type Medusa does not parse, or no body): no raw body either.
+      rawBody: "x-no-raw-body" in headers ? undefined : Buffer.from(body),
     }
-    const req = { scope, params: { provider }, originalUrl: rawPath, path: rawPath, headers: { ...headers }, rawBody: Buffer.from(body) }
     const next = jest.fn()
     await verifyInstallmentsWebhook(req as never, res as never, next)
     /** What Medusa's route would answer next: fires the response's finish event. */
@@ -266,6 +286,113 @@ describe("verifyInstallmentsWebhook", () => {
   })
 })
 
+describe("verifyInstallmentsWebhook: event ids and names as the live service may send them", () => {
+  it("passes on an order.success with id evt_1 and a transaction of only id, status and amount", async () => {
+    const { deliver, emitted, seen } = harness()
+    const body = JSON.stringify({ id: "evt_1", event: "order.success", data: { id: TX_ID, status: "success", amount: "100.00", payment_link_id: LINK_ID } })
+    const { res, next } = await deliver(body, signed(body))
+    expect(res.statusCode).toBe(200)
+    expect(next).toHaveBeenCalledTimes(1)
+    expect([...seen]).toEqual(["evt_1"])
+    expect(emitted).toEqual([
+      {
+        name: "installments.webhook_verified",
+        data: { provider_id: "installments", event_id: "evt_1", event_name: "order.success", payment_link_id: LINK_ID },
+      },
+    ])
+  })
+
+  it("dedupes a delivery without id on the SHA-256 of its raw body", async () => {
+    const { deliver, seen } = harness()
+    const body = JSON.stringify({ event: "modal.closed", data: { payment_link_id: LINK_ID } })
+    const first = await deliver(body, signed(body))
+    expect(first.next).toHaveBeenCalledTimes(1)
+    expect([...seen]).toEqual([`sha256:${createHash("sha256").update(body).digest("hex")}`])
+    const replay = await deliver(body, signed(body))
+    expect(replay.next).not.toHaveBeenCalled()
+    expect(replay.res.body).toEqual({ received: true, duplicate: true })
+    // Another body (another event) without id is another delivery.
+    const other = JSON.stringify({ event: "modal.closed", data: { payment_link_id: LINK_ID }, created_at: "2026-01-02T00:00:00Z" })
+    expect((await deliver(other, signed(other))).next).toHaveBeenCalledTimes(1)
+  })
+
+  it("acknowledges a signed event the plugin does not know with 200, and does nothing with it", async () => {
+    const { deliver, emitted, seen, logged } = harness()
+    const body = JSON.stringify({ id: "evt_new", event: "payout.settled\nFAKE LOG LINE", data: { amount: "5.00" } })
+    const { res, next } = await deliver(body, signed(body))
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toEqual({ received: true, ignored: true })
+    expect(next).not.toHaveBeenCalled()
+    expect(emitted).toEqual([])
+    expect(seen.size).toBe(0)
+    expect(logged).toEqual([
+      'installments: webhook event "payout.settled?FAKE LOG LINE" is not one the plugin handles; acknowledged and ignored',
+    ])
+  })
+
+  it("still refuses an unknown event that is not signed", async () => {
+    const { deliver } = harness()
+    const body = JSON.stringify({ id: "evt_new", event: "payout.settled", data: {} })
+    expect((await deliver(body, { "content-type": "application/json" })).res.statusCode).toBe(401)
+  })
+
+  it("announces a refund change from an order.updated of only the transaction id", async () => {
+    const { deliver, emitted } = harness()
+    const body = JSON.stringify({ id: 7, event: "order.updated", data: { id: TX_ID } })
+    const { next } = await deliver(body, signed(body))
+    expect(next).toHaveBeenCalledTimes(1)
+    expect(emitted).toEqual([{ name: "installments.refunds_changed", data: { provider_id: "installments", transaction_id: TX_ID } }])
+  })
+
+  it("announces payment_link.expired of only the link id", async () => {
+    const { deliver, emitted } = harness()
+    const body = JSON.stringify({ id: "e-9", event: "payment_link.expired", data: { id: LINK_ID } })
+    await deliver(body, signed(body))
+    expect(emitted).toEqual([
+      {
+        name: "installments.webhook_verified",
+        data: { provider_id: "installments", event_id: "e-9", event_name: "payment_link.expired", payment_link_id: LINK_ID },
+      },
+    ])
+  })
+
+  it("answers 400 naming the field when a known event lacks its link id", async () => {
+    const { deliver } = harness()
+    const body = JSON.stringify({ id: "evt_2", event: "order.success", data: { id: TX_ID } })
+    const { res } = await deliver(body, signed(body))
+    expect(res.statusCode).toBe(400)
+    expect((res.body as { message: string }).message).toContain("data.payment_link_id")
+  })
+})
+
+describe("verifyInstallmentsWebhook: bodies no parser kept", () => {
+  it("answers 415 to a body sent with a content type Medusa does not parse, saying which to use", async () => {
+    const { deliver, seen, logged } = harness()
+    const body = "<event>order.success</event>"
+    const { res, next } = await deliver(body, { ...signed(body), "content-type": "application/xml", "content-length": "29", "x-no-raw-body": "1" })
+    expect(res.statusCode).toBe(415)
+    expect(res.body).toEqual({
+      type: "invalid_data",
+      reason: "unsupported_media_type",
+      message: "Webhook deliveries must be sent with Content-Type: application/json.",
+    })
+    expect(next).not.toHaveBeenCalled()
+    expect(seen.size).toBe(0)
+    expect(logged).toEqual(["installments: webhook refused on provider installments: unsupported_media_type"])
+  })
+
+  it.each([
+    ["no body at all", { "content-length": "0", "x-no-raw-body": "1" }],
+    ["an empty JSON body", { "content-type": "application/json", "content-length": "0" }],
+  ])("answers 400 to a request with %s", async (_case, headers) => {
+    const { deliver } = harness()
+    const { res, next } = await deliver("", headers)
+    expect(res.statusCode).toBe(400)
+    expect(res.body).toMatchObject({ reason: "empty_body", message: expect.stringContaining("has no body") })
+    expect(next).not.toHaveBeenCalled()
+  })
+})
+
 describe("the webhook middleware's route", () => {
   const route = middlewares.routes!.find((r) => (r.middlewares ?? []).includes(verifyInstallmentsWebhook as never))!
 
@@ -327,5 +454,35 @@ describe("installmentsProviderOptions", () => {
     expect(installmentsProviderOptions(config as never, "installments")).toMatchObject({ checkoutMode: "both" })
     expect(installmentsProviderOptions(config as never, "stripe")).toBeUndefined()
     expect(installmentsProviderOptions({ modules: [] } as never, "installments")).toBeUndefined()
+  })
+})
+
+describe("refuseInstallmentsWebhookMethod", () => {
+  const route = middlewares.routes!.find((r) => (r.middlewares ?? []).includes(refuseInstallmentsWebhookMethod as never))!
+
+  function call(provider: string, method: string) {
+    const res = fakeResponse()
+    const next = jest.fn()
+    refuseInstallmentsWebhookMethod({ method, params: { provider }, path: `/hooks/payment/${provider}` } as never, res as never, next)
+    return { res, next }
+  }
+
+  it("is mounted on the webhook route for every method but POST", () => {
+    expect(route.matcher).toBe(WEBHOOK_ROUTE_MATCHER)
+    expect((route as { methods?: string[] }).methods).toEqual(["GET", "PUT", "PATCH", "DELETE"])
+  })
+
+  it.each(["GET", "PUT", "PATCH", "DELETE"])("answers %s on an installments path with 405, Allow: POST and a message", (method) => {
+    const { res, next } = call("pp_installments_installments", method)
+    expect(next).not.toHaveBeenCalled()
+    expect(res.statusCode).toBe(405)
+    expect(res.headers).toEqual({ Allow: "POST" })
+    expect(res.body).toEqual({ type: "not_allowed", message: `Webhook deliveries are POST requests; ${method} is not accepted on this path.` })
+  })
+
+  it("leaves other providers' paths alone", () => {
+    const { res, next } = call("stripe_stripe", "GET")
+    expect(next).toHaveBeenCalledTimes(1)
+    expect(res.statusCode).toBe(200)
   })
 })

@@ -169,7 +169,7 @@ describe("paymentLinks.create (endpoint 2)", () => {
   it.each<[string, Record<string, unknown>, string]>([
     ["payment_link_id missing", { order_id: null, url: "https://pay.test/x", environment: "SANDBOX" }, "payment_link_id"],
     ["payment_link_id not a UUID", { ...created, payment_link_id: "42" }, "payment_link_id"],
-    ["environment unknown", { ...created, environment: "STAGING" }, "environment"],
+    ["url missing", { payment_link_id: LINK_ID }, "url"],
   ])("a 2xx body with %s is a ProtocolError naming the field", async (_label, body, field) => {
     const { scope } = intercept("POST", CREATE, [201, body])
     const error = await rejection(makeClient().paymentLinks.create(STORE_ID, { amount: 120, title: "x" }), ProtocolError)
@@ -327,9 +327,11 @@ describe("paymentLinks.retrieve (endpoint 3)", () => {
   })
 
   it.each<[string, unknown, string]>([
-    ["without pagination", { payment_link: details.payment_link, transactions: [] }, "pagination"],
-    ["with a transaction missing refunded_amount", { ...details, transactions: [{ ...transaction(), refunded_amount: undefined }] }, "transactions.0.refunded_amount"],
-    ["with an unknown link status", { ...details, payment_link: paymentLink({ status: "Cancelled" }) }, "payment_link.status"],
+    ["without the transaction list", { payment_link: details.payment_link, pagination: details.pagination }, "transactions"],
+    ["with a transaction missing its status", { ...details, transactions: [{ ...transaction(), status: undefined }] }, "transactions.0.status"],
+    ["with a transaction missing its amount", { ...details, transactions: [{ ...transaction(), amount: undefined }] }, "transactions.0.amount"],
+    ["with a link missing its id", { ...details, payment_link: paymentLink({ id: undefined }) }, "payment_link.id"],
+    ["with a link missing its status", { ...details, payment_link: paymentLink({ status: undefined }) }, "payment_link.status"],
     ["with an amount that is not a number", { ...details, payment_link: paymentLink({ amount: "twelve" }) }, "payment_link.amount"],
   ])("a body %s is a ProtocolError naming the field", async (_label, body, field) => {
     const { scope } = intercept("POST", DETAILS, [200, body])
@@ -388,8 +390,15 @@ describe("paymentLinks.resolve (endpoint 5)", () => {
     expect(result).toEqual({ ...resolved(status), amount: "1200.00" })
   })
 
-  it("an unknown resolve status is a ProtocolError", async () => {
+  it("keeps a resolve status the interface does not list as the string it came as", async () => {
     const { scope } = intercept("POST", RESOLVE, [200, resolved("paid")])
+    const result = await makeClient().paymentLinks.resolve(LINK_ID)
+    expect(scope.isDone()).toBe(true)
+    expect(result.status).toBe("paid")
+  })
+
+  it("a resolve answer without its status is a ProtocolError naming it", async () => {
+    const { scope } = intercept("POST", RESOLVE, [200, { ...resolved("valid"), status: undefined }])
     const error = await rejection(makeClient().paymentLinks.resolve(LINK_ID), ProtocolError)
     expect(scope.isDone()).toBe(true)
     expect(error.message).toContain("status")

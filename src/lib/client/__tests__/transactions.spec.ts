@@ -119,10 +119,11 @@ describe("transactions.retrieve (endpoint 6)", () => {
   })
 
   it.each<[string, unknown, string]>([
-    ["an unknown status", transaction({ status: "captured" }), "status"],
-    ["no refunded_amount", transaction({ refunded_amount: undefined }), "refunded_amount"],
-    ["an unknown tracker status", transaction({ installment_tracker: { id: "x", status: "X", message: "" } }), "installment_tracker.status"],
-    ["a tracker entry without rrn", transaction({ refund_tracker: [{ id: "rt", status: "P", amount: "1" }] }), "refund_tracker.0.rrn"],
+    ["no status", transaction({ status: undefined }), "status"],
+    ["no amount", transaction({ amount: undefined }), "amount"],
+    ["refunds but no refund tracker", transaction({ status: "partially refunded", refunded_amount: "10.00", refund_tracker: undefined }), "refund_tracker"],
+    ["a tracker entry without its amount", transaction({ refund_tracker: [{ id: "rt", status: "P" }] }), "refund_tracker.0.amount"],
+    ["an installment tracker that is not an object", transaction({ installment_tracker: "R" }), "installment_tracker"],
   ])("a body with %s is a ProtocolError naming the field", async (_label, body, field) => {
     const { scope } = intercept("GET", READ, [200, body])
     const error = await rejection(makeClient().transactions.retrieve(TRANSACTION_ID), ProtocolError)

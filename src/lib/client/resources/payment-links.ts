@@ -72,11 +72,14 @@ export class PaymentLinks {
     const maxPages = options.maxPages ?? 5
     const first = await this.retrieve(paymentLinkId, { page: 1, page_size: pageSize })
     const transactions = [...first.transactions]
-    let pagination = first.pagination
-    while (pagination.next && pagination.page < maxPages) {
-      const next = await this.retrieve(paymentLinkId, { page: pagination.page + 1, page_size: pageSize })
+    // Pages are counted here: `next` is all the service must say, its `page` is informational.
+    let page = 1
+    let more = first.pagination.next
+    while (more && page < maxPages) {
+      page += 1
+      const next = await this.retrieve(paymentLinkId, { page, page_size: pageSize })
       transactions.push(...next.transactions)
-      pagination = next.pagination
+      more = next.pagination.next
     }
     return { ...first, transactions }
   }

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { RequestAmount, ResponseAmount, nullableString } from "./common"
+import { CardBrand, RequestAmount, informational, nullableString, openEnum, optionalAmount, optionalBoolean } from "./common"
 
 /** Query of the BIN lookup (endpoint 1). */
 export const BinLookupParams = z.object({
@@ -8,23 +8,26 @@ export const BinLookupParams = z.object({
 })
 export type BinLookupParams = z.input<typeof BinLookupParams>
 
-/** A BIN record; an unmatched BIN carries only `is_eligible` (false) and `message`. */
-export const BinRecord = z.object({
-  id: z.number().int().optional(),
-  bin: z.string().optional(),
-  brand: z.string().optional(),
-  category: z.string().optional(),
-  country: z.string().optional(),
-  issuer: z.string().optional(),
-  bank_name: z.string().optional(),
+/**
+ * A BIN record; an unmatched BIN carries only `is_eligible` (false) and `message`. Only `is_eligible`
+ * is required: everything else is informational and kept as sent, an unlisted brand or type included.
+ */
+export const BinRecord = z.looseObject({
+  id: informational(z.number().int()),
+  bin: nullableString,
+  brand: informational(CardBrand),
+  category: nullableString,
+  country: nullableString,
+  issuer: nullableString,
+  bank_name: nullableString,
   bank_code: nullableString,
-  type: z.string().optional(),
+  type: informational(openEnum(["CREDIT", "DEBIT", "PREPAID"])),
   program_name: nullableString,
   program_logo: nullableString,
-  earn_rate: z.number().optional(),
-  rate_label: z.string().optional(),
-  is_override: z.boolean().optional(),
-  bank_amount_limit: ResponseAmount.optional(),
+  earn_rate: informational(z.number()),
+  rate_label: nullableString,
+  is_override: optionalBoolean,
+  bank_amount_limit: optionalAmount,
   is_eligible: z.boolean(),
   message: nullableString,
 })

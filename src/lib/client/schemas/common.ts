@@ -63,11 +63,46 @@ export const Metadata = z.record(z.string(), z.unknown())
 
 export const Language = z.enum(["ar", "en"])
 
-export const CardBrand = z.string()
+/**
+ * A string enum of an answer, read tolerantly: the documented values are typed for callers, and a
+ * value the interface does not list yet is kept as the string it came as rather than refused.
+ */
+export function openEnum<const T extends readonly [string, ...string[]]>(_known: T) {
+  return z.string().transform((value) => value as T[number] | (string & {}))
+}
 
-export const Environment = z.enum(["SANDBOX", "PRODUCTION"])
+export const CardBrand = openEnum(["VISA", "MASTERCARD", "MADA", "AMEX"])
 
-export const LinkStatus = z.enum(["Paid", "Unpaid", "Expired"])
+export const ENVIRONMENTS = ["SANDBOX", "PRODUCTION"] as const
+export const Environment = openEnum(ENVIRONMENTS)
 
-/** A string field the service may leave out or send as null. */
-export const nullableString = z.string().nullable().optional()
+export const LINK_STATUSES = ["Paid", "Unpaid", "Expired"] as const
+/** A link status we send (list filter): only the documented values. */
+export const LinkStatus = z.enum(LINK_STATUSES)
+/** A link status the service returns; an undocumented one is kept as a string. */
+export const LinkStatusRead = openEnum(LINK_STATUSES)
+
+/**
+ * A field of an answer that no code acts on: it may be left out, sent as null, or sent in another
+ * type than documented (then it reads as undefined). Nothing is refused for it.
+ */
+export function informational<T extends z.ZodType>(schema: T) {
+  return schema.nullable().optional().catch(undefined)
+}
+
+/** A field the service may leave out or send as null, read as `fallback` then. */
+export function withDefault<T extends z.ZodType>(schema: T, fallback: NonNullable<z.output<T>>) {
+  return schema
+    .nullable()
+    .optional()
+    .transform((value): NonNullable<z.output<T>> => value ?? fallback)
+}
+
+/** An informational string field. */
+export const nullableString = informational(z.string())
+
+/** An informational boolean field. */
+export const optionalBoolean = informational(z.boolean())
+
+/** An informational amount: normalized like any amount when it reads as one, else undefined. */
+export const optionalAmount = informational(ResponseAmount)

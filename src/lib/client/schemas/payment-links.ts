@@ -4,13 +4,19 @@ import {
   IsoDate,
   Language,
   LinkStatus,
+  LinkStatusRead,
   Metadata,
   RequestAmount,
   ResponseAmount,
   UUID,
+  informational,
   nullableString,
+  openEnum,
+  optionalAmount,
+  optionalBoolean,
+  withDefault,
 } from "./common"
-import { Transaction } from "./transactions"
+import { LinkTransaction } from "./transactions"
 import { dateWindow, windowReversed } from "../../dates"
 
 /** Body of payment link creation (endpoint 2). */
@@ -55,11 +61,12 @@ export const CreatePaymentLinkBody = z
   })
 export type CreatePaymentLinkBody = z.input<typeof CreatePaymentLinkBody>
 
-export const CreatePaymentLinkResponse = z.object({
-  order_id: z.string().nullable(),
+/** Answer of link creation: the code acts on the link id and the checkout URL; the rest is kept as sent. */
+export const CreatePaymentLinkResponse = z.looseObject({
+  order_id: nullableString,
   payment_link_id: UUID,
-  url: z.string(),
-  environment: Environment,
+  url: z.string().min(1, "must not be empty"),
+  environment: informational(Environment),
 })
 export type CreatePaymentLinkResponse = z.output<typeof CreatePaymentLinkResponse>
 
@@ -70,20 +77,25 @@ export const PaymentLinkDetailsParams = z.object({
 })
 export type PaymentLinkDetailsParams = z.input<typeof PaymentLinkDetailsParams>
 
-export const PaymentLink = z.object({
+/**
+ * The link of link details. Required: what the code acts on (id, status, amount); `metadata` holds
+ * the session id when the plugin made the link. Everything else is informational and kept as sent.
+ */
+export const PaymentLink = z.looseObject({
   id: UUID,
-  status: LinkStatus,
+  status: LinkStatusRead,
   amount: ResponseAmount,
-  title: z.string(),
+  title: nullableString,
   description: nullableString,
-  single_use: z.boolean(),
-  enabled: z.boolean(),
+  single_use: optionalBoolean,
+  enabled: optionalBoolean,
   expiry_date: nullableString,
-  created_at: z.string(),
-  is_expired: z.boolean(),
-  environment_type: z.string(),
+  created_at: nullableString,
+  is_expired: withDefault(z.boolean(), false),
+  environment_type: nullableString,
   order_id: nullableString,
   callback_url: nullableString,
+  // Acted on (the session id of a checkout's link): absent is fine, another shape is refused.
   metadata: Metadata.nullable().optional(),
   merchant_business_name: nullableString,
   merchant_english_business_name: nullableString,
@@ -96,29 +108,33 @@ export const PaymentLink = z.object({
   full_name: nullableString,
   client_email: nullableString,
   client_phone_number: nullableString,
-  address_required: z.boolean().optional(),
-  has_customer_details: z.boolean().optional(),
-  has_address_details: z.boolean().optional(),
-  only_show_bank_installments: z.boolean().optional(),
-  only_show_pay_in_full: z.boolean().optional(),
-  passkey_enabled: z.boolean().optional(),
+  address_required: optionalBoolean,
+  has_customer_details: optionalBoolean,
+  has_address_details: optionalBoolean,
+  only_show_bank_installments: optionalBoolean,
+  only_show_pay_in_full: optionalBoolean,
+  passkey_enabled: optionalBoolean,
 })
 export type PaymentLink = z.output<typeof PaymentLink>
 
-export const Pagination = z.object({
-  count: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total_pages: z.number().int(),
-  next: z.boolean(),
-  previous: z.boolean(),
+/**
+ * Pagination of link details. Only `next` is acted on (more pages to read); an answer without it, or
+ * without pagination at all, is one page.
+ */
+export const Pagination = z.looseObject({
+  count: informational(z.number().int()),
+  page: informational(z.number().int()),
+  page_size: informational(z.number().int()),
+  total_pages: informational(z.number().int()),
+  next: withDefault(z.boolean(), false),
+  previous: informational(z.boolean()),
 })
 export type Pagination = z.output<typeof Pagination>
 
-export const PaymentLinkDetails = z.object({
+export const PaymentLinkDetails = z.looseObject({
   payment_link: PaymentLink,
-  transactions: z.array(Transaction),
-  pagination: Pagination,
+  transactions: z.array(LinkTransaction),
+  pagination: withDefault(Pagination, Pagination.parse({})),
 })
 export type PaymentLinkDetails = z.output<typeof PaymentLinkDetails>
 
@@ -140,42 +156,48 @@ export const ListPaymentLinksParams = z
   )
 export type ListPaymentLinksParams = z.input<typeof ListPaymentLinksParams>
 
-export const PaymentLinkListRecord = z.object({
+/** One link of the list: the code acts on its id (and the list's `total`); the rest is informational. */
+export const PaymentLinkListRecord = z.looseObject({
   payment_link_id: UUID,
-  amount: ResponseAmount,
-  currency: z.string(),
-  status: LinkStatus,
-  title: z.string(),
+  amount: optionalAmount,
+  currency: nullableString,
+  status: informational(LinkStatusRead),
+  title: nullableString,
   description: nullableString,
-  single_use: z.boolean(),
+  single_use: optionalBoolean,
   branch_name: nullableString,
-  created_at: z.string(),
-  customer: z.object({
-    first_name: nullableString,
-    last_name: nullableString,
-    email: nullableString,
-    phone: nullableString,
-  }),
-  url: z.string(),
+  created_at: nullableString,
+  customer: informational(
+    z.looseObject({
+      first_name: nullableString,
+      last_name: nullableString,
+      email: nullableString,
+      phone: nullableString,
+    })
+  ),
+  url: nullableString,
 })
 export type PaymentLinkListRecord = z.output<typeof PaymentLinkListRecord>
 
-export const PaymentLinkList = z.object({
+export const PaymentLinkList = z.looseObject({
   total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  page: informational(z.number().int()),
+  limit: informational(z.number().int()),
   data: z.array(PaymentLinkListRecord),
 })
 export type PaymentLinkList = z.output<typeof PaymentLinkList>
 
-export const ResolvedPaymentLink = z.object({
-  status: z.enum(["valid", "expired", "already_paid"]),
+export const RESOLVED_LINK_STATUSES = ["valid", "expired", "already_paid"] as const
+
+/** Checkout-session data of a link: its status and id are required, the plan data defaults to none. */
+export const ResolvedPaymentLink = z.looseObject({
+  status: openEnum(RESOLVED_LINK_STATUSES),
   payment_link_id: UUID,
-  amount: ResponseAmount,
-  currency: z.string(),
-  merchant_name: z.string(),
-  supported_banks: z.array(z.string()),
-  installment_tenures: z.array(z.number().int()),
-  expires_at: z.string(),
+  amount: optionalAmount,
+  currency: nullableString,
+  merchant_name: nullableString,
+  supported_banks: withDefault(informational(z.array(z.string())), []),
+  installment_tenures: withDefault(informational(z.array(z.number().int())), []),
+  expires_at: nullableString,
 })
 export type ResolvedPaymentLink = z.output<typeof ResolvedPaymentLink>

@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { dateWindow, windowLongerThan, windowReversed } from "../../dates"
-import { IsoDate, ResponseAmount, UUID } from "./common"
+import { IsoDate, ResponseAmount, UUID, informational, nullableString, openEnum, withDefault } from "./common"
 
 /** Longest statement window (D17): 366 days, so a leap year fits. */
 export const MAX_STATEMENT_WINDOW_DAYS = 366
@@ -31,25 +31,34 @@ export const StatementParams = z
   })
 export type StatementParams = z.input<typeof StatementParams>
 
-export const StatementReport = z.object({
-  report_id: z.string(),
-  generated_at: z.string(),
-  currency: z.string(),
-  summary: z.object({
+export const SETTLEMENT_STATUSES = ["completed", "pending", "failed"] as const
+
+/**
+ * A json statement. Required: the summary's amounts and each settlement's id, net amount and status
+ * (what a statement is read for); the rest is informational, an unlisted settlement status kept.
+ */
+export const StatementReport = z.looseObject({
+  report_id: nullableString,
+  generated_at: nullableString,
+  currency: withDefault(informational(z.string()), "SAR"),
+  summary: z.looseObject({
     total_gross_sales: ResponseAmount,
     total_fees: ResponseAmount,
     total_vat: ResponseAmount,
     total_refunds: ResponseAmount,
     net_payout_amount: ResponseAmount,
   }),
-  settlements: z.array(
-    z.object({
-      settlement_id: z.string(),
-      payout_date: z.string(),
-      bank_reference: z.string(),
-      net_amount: ResponseAmount,
-      status: z.enum(["completed", "pending", "failed"]),
-    })
+  settlements: withDefault(
+    z.array(
+      z.looseObject({
+        settlement_id: z.string().min(1, "must not be empty"),
+        payout_date: nullableString,
+        bank_reference: nullableString,
+        net_amount: ResponseAmount,
+        status: openEnum(SETTLEMENT_STATUSES),
+      })
+    ),
+    []
   ),
 })
 export type StatementReport = z.output<typeof StatementReport>

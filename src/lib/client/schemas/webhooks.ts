@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { informational, nullableString, withDefault } from "./common"
 
 /** Event names the service can deliver (interface, Events part). */
 export const EVENT_NAMES = [
@@ -40,17 +41,21 @@ export function registerWebhookBody(options: { allowHttpLocalhost: boolean }) {
 export const RegisterWebhookBody = registerWebhookBody({ allowHttpLocalhost: false })
 export type RegisterWebhookBody = z.input<typeof RegisterWebhookBody>
 
-export const WebhookRegistration = z.object({
-  webhook_endpoint: z.object({
+/**
+ * Answer of webhook registration: the plugin stores the endpoint id and URL and the key's prefix and
+ * PEM (shown only once); the rest is informational.
+ */
+export const WebhookRegistration = z.looseObject({
+  webhook_endpoint: z.looseObject({
     id: z.union([z.string(), z.number()]).transform(String),
     url: z.string(),
-    description: z.string().nullable().optional(),
-    event_type_names: z.array(z.string()),
+    description: nullableString,
+    event_type_names: withDefault(informational(z.array(z.string())), []),
   }),
-  api_key: z.object({
-    name: z.string(),
-    prefix: z.string(),
-    public_key: z.string(),
+  api_key: z.looseObject({
+    name: nullableString,
+    prefix: z.string().min(1, "must not be empty"),
+    public_key: z.string().min(1, "must not be empty"),
   }),
 })
 export type WebhookRegistration = z.output<typeof WebhookRegistration>

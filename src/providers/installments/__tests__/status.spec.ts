@@ -1,7 +1,7 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { linkVerdict, webhookActionOf } from "../status"
 import { canceledOrderRefundKey, orphanRefundKey } from "../plugin-refunds"
-import { linkDetails, transaction, TX_ID } from "./fixtures"
+import { LINK_ID, linkDetails, transaction, TX_ID } from "./fixtures"
 
 const expected = { session_id: "payses_1", amount: 150000n, currency_code: "sar" }
 
@@ -125,6 +125,24 @@ describe("linkVerdict", () => {
   it("compares amounts exactly, to the halala", () => {
     const details = linkDetails({ status: "Paid", transactions: [transaction({ amount: "1500.004" })] })
     expect(linkVerdict(details as never, expected).status).toBe(PaymentSessionStatus.CAPTURED)
+  })
+
+  it("an unknown transaction status is not paid, and the reason names it", () => {
+    const details = linkDetails({ transactions: [transaction({ status: "on_hold" })] })
+    const verdict = linkVerdict(details as never, expected)
+    expect(verdict.status).toBe(PaymentSessionStatus.REQUIRES_MORE)
+    expect(verdict.transaction).toBeUndefined()
+    expect(verdict.reason).toBe(
+      `payment link ${LINK_ID} has not been paid yet (transaction ${TX_ID} has status "on_hold", which the plugin does not know: treated as not paid)`
+    )
+    expect(webhookActionOf(verdict)).toBe(PaymentActions.NOT_SUPPORTED)
+  })
+
+  it("an unknown bank decision on a successful payment is a bank review, never a capture", () => {
+    const details = linkDetails({ status: "Paid", transactions: [transaction({ installment_tracker: { status: "X" } })] })
+    const verdict = linkVerdict(details as never, expected)
+    expect(verdict.status).toBe(PaymentSessionStatus.PENDING_AUTHORIZATION)
+    expect(verdict.reason).toMatch(/bank decision is "X", which the plugin does not know/)
   })
 
   it("refuses a session in another currency", () => {

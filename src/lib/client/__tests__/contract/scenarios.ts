@@ -111,6 +111,36 @@ export const scenarios: ContractScenario[] = [
     },
   },
   {
+    // The reader requires only what the code acts on and reads a field of an unexpected type as absent:
+    // this proves no documented field the target sends is silently dropped on the way.
+    name: "the tolerant reader still reads every documented field the target sends",
+    async run(target) {
+      const link = await newLink(target, "1200.00", { metadata: { cart_id: "cart_7" } })
+      const transactionId = await target.payLink(link.payment_link_id, "success", "Installment")
+      const trx = await target.client.transactions.retrieve(transactionId)
+      const details = await target.client.paymentLinks.retrieve(link.payment_link_id)
+      const missing = (record: Record<string, unknown>, fields: string[]) => fields.filter((field) => record[field] === undefined)
+
+      expect(missing(link, ["order_id", "payment_link_id", "url", "environment"])).toEqual([])
+      expect(
+        missing(trx, [
+          "type", "created_at", "trx_lang", "is_refundable", "total_amount", "payment_amount", "service_fee",
+          "service_tax_vat", "brand_percentage", "brand_static_fee", "merchant_payout", "murabha_fee",
+          "murabha_fee_vat", "installment_fee", "installment_fee_vat", "paymentBrand", "payment_method",
+          "payment_option", "number", "bank_name", "installment_duration", "installment_status",
+          "installment_tracker", "payment_link_id", "merchant_id",
+        ])
+      ).toEqual([])
+      expect(
+        missing(details.payment_link, [
+          "title", "single_use", "enabled", "expiry_date", "created_at", "environment_type", "metadata",
+          "only_show_bank_installments", "only_show_pay_in_full",
+        ])
+      ).toEqual([])
+      expect(missing(details.pagination, ["count", "page", "page_size", "total_pages", "previous"])).toEqual([])
+    },
+  },
+  {
     name: "paying a single-use link: transaction success with exact fees, link Paid and closed",
     async run(target) {
       const link = await newLink(target, "1200.00")
