@@ -223,7 +223,7 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
 
   it("5. malformed, huge, unicode and injected bodies, missing headers, wrong methods: a clear 4xx, no stack, no secret in answers or logs", async () => {
     const registration = serviceRegistration(ctx.sandbox)
-    const signed = (body: string) => ({ ...JSON_HEADERS, ...signedByService(ctx.sandbox, body) })
+    const signed = (body: string): Record<string, string> => ({ ...JSON_HEADERS, ...signedByService(ctx.sandbox, body) })
     const modal = (extra: Record<string, unknown> = {}) =>
       JSON.stringify({ id: `evt_${randomUUID()}`, event: "modal.closed", data: { payment_link_id: randomUUID(), note: CANARY }, ...extra })
     const huge = JSON.stringify({ event: "modal.closed", data: { payment_link_id: randomUUID(), padding: "x".repeat(1024 * 1024) } })

@@ -105,11 +105,11 @@ describe("create payment link (endpoint 2, D1, D7, D8)", () => {
   it("expires 7 days after creation by default (D8) and at selectedDate when given", async () => {
     const id = await createLink(sb)
     const link = PaymentLinkDetails.parse((await details(id)).body).payment_link
-    expect(Date.parse(link.expiry_date!) - Date.parse(link.created_at)).toBe(7 * DAY)
+    expect(Date.parse(link.expiry_date!) - Date.parse(link.created_at!)).toBe(7 * DAY)
     const selectedDate = new Date(Date.now() + 3 * DAY).toISOString()
     const chosen = await createLink(sb, { selectedDate })
     const resolved = ResolvedPaymentLink.parse((await resolve(chosen)).body)
-    expect(Date.parse(resolved.expires_at)).toBe(Date.parse(selectedDate))
+    expect(Date.parse(resolved.expires_at!)).toBe(Date.parse(selectedDate))
   })
 
   it("stores every creation field and shows it in details", async () => {

@@ -1,5 +1,5 @@
 import { EVENT_NAMES, WebhookRegistration } from "../../lib/client/schemas/webhooks"
-import { verifyWebhook } from "../../lib/webhooks"
+import { isKnownWebhookEvent, verifyWebhook } from "../../lib/webhooks"
 import { RunningSandbox } from "../index"
 import { boot, call, control, createLink, pay, Receiver, waitFor } from "./helpers"
 
@@ -97,7 +97,8 @@ describe("deliveries (D18 to D21)", () => {
       expect(delivery.headers["content-type"]).toBe("application/json")
       const event = verifyWebhook({ rawBody: delivery.raw, headers: delivery.headers, keys })
       expect(event.id).toMatch(/^evt_/)
-      expect(event.data).toMatchObject({ payment_link_id: link, metadata: { session_id: "ps_42" } })
+      expect(isKnownWebhookEvent(event)).toBe(true)
+      expect(isKnownWebhookEvent(event) && event.data).toMatchObject({ payment_link_id: link, metadata: { session_id: "ps_42" } })
     }
     const last = receiver.received[2].json
     expect(Object.keys(last).sort()).toEqual(["created_at", "data", "event", "id"])

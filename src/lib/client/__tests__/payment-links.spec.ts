@@ -217,7 +217,7 @@ describe("paymentLinks.list (endpoint 4)", () => {
       ["1200.50", "Unpaid"],
       ["299.99", "Paid"],
     ])
-    expect(list.data[0].customer.email).toBe("sara@example.sa")
+    expect(list.data[0].customer?.email).toBe("sara@example.sa")
   })
 
   it("sends {} without a query", async () => {

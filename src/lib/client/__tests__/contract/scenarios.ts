@@ -337,7 +337,7 @@ export const scenarios: ContractScenario[] = [
       expect(unpaid.data.every((record) => record.status === "Unpaid")).toBe(true)
       const ours = unpaid.data.filter((record) => created.includes(record.payment_link_id))
       expect(ours.map((record) => record.amount)).toEqual(["701.00", "703.00"])
-      const sorted = unpaid.data.map((record) => parseAmount(record.amount))
+      const sorted = unpaid.data.map((record) => parseAmount(record.amount!))
       expect(sorted).toEqual([...sorted].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
 
       const paid = await target.client.paymentLinks.list(target.storeId, { status: "Paid", from_date: from, limit: 100 })
