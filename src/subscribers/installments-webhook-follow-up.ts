@@ -3,11 +3,11 @@ import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WEBHOOK_VERIFIED_EVENT, type WebhookVerifiedData } from "../modules/installments/events"
 import { clientForProvider } from "../providers/installments/client"
-import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/cancel-unpaid-order"
-import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/refund-canceled-order-payment"
-import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orphan-payment"
-import { capturedPaymentRecorded, MEDUSA_PROCESSING_MARGIN_MS, medusaWebhookDelayMs, waitUntil } from "../workflows/utils/medusa-processing"
-import { loadSessionContext } from "../workflows/utils/session-context"
+import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/after-webhook/cancel-unpaid-order"
+import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/after-webhook/refund-canceled-order-payment"
+import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webhook/refund-orphan-payment"
+import { capturedPaymentRecorded, MEDUSA_PROCESSING_MARGIN_MS, medusaWebhookDelayMs, waitUntil } from "../workflows/after-webhook/medusa-processing"
+import { loadSessionContext } from "../workflows/after-webhook/session-context"
 
 /**
  * Follow-ups of a verified delivery that Medusa's own webhook handling leaves out:

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, PaymentEvents } from "@medusajs/framework/utils"
-import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/sync-refund-ledger"
+import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/refund-ledger/sync-refund-ledger"
 
 const PREFIX = "pp_installments_"
 

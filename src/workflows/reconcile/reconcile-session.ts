@@ -1,7 +1,7 @@
 import { PaymentActions } from "@medusajs/framework/utils"
 import { createWorkflow, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { readSessionVerdictStep, type SessionToReconcile } from "./steps/read-session-verdict"
+import { readSessionVerdictStep, type SessionToReconcile } from "./read-session-verdict"
 
 /**
  * Settles a session whose webhook never came: if its link was paid, it goes through the same

@@ -1,5 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
-import { capturedPaymentRecorded, medusaWebhookDelayMs, waitUntil } from "../utils/medusa-processing"
+import { capturedPaymentRecorded, medusaWebhookDelayMs, waitUntil } from "../medusa-processing"
 
 function fakeClock() {
   let now = 0

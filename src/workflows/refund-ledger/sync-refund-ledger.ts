@@ -1,5 +1,5 @@
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { syncRefundLedgerStep, type SyncRefundLedgerInput } from "./steps/sync-refund-ledger"
+import { syncRefundLedgerStep, type SyncRefundLedgerInput } from "./sync-refund-ledger-step"
 
 /** Brings the refund ledger of one transaction up to date with the service. */
 export const syncInstallmentsRefundLedgerWorkflow = createWorkflow(

@@ -1,20 +1,20 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { refundCanceledOrderPaymentInMedusaWorkflow } from "./refund-canceled-order-payment-in-medusa"
-import { announceCanceledOrderPaymentRefundedStep } from "./steps/announce-canceled-order-payment-refunded"
+import { announceCanceledOrderPaymentRefundedStep } from "./announce-canceled-order-payment-refunded"
 import {
   decideCanceledOrderPaymentStep,
   loadCanceledOrderCandidateStep,
   type CanceledOrderPaymentInput,
-} from "./steps/find-canceled-order-payment"
-import { refundThroughServiceStep } from "./steps/refund-through-service"
-import { syncRefundLedgerStep } from "./steps/sync-refund-ledger"
+} from "./find-canceled-order-payment"
+import { refundThroughServiceStep } from "../refund-ledger/refund-through-service"
+import { syncRefundLedgerStep } from "../refund-ledger/sync-refund-ledger-step"
 import {
   CANCELED_ORDER_PAYMENT_REFUNDED_EVENT,
   type CanceledOrderPaymentRefundedData,
-} from "../modules/installments/events"
-import type { CanceledOrderPaymentDecision } from "./utils/canceled-order-payment"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "./utils/session-context"
+} from "../../modules/installments/events"
+import type { CanceledOrderPaymentDecision } from "./canceled-order-payment-decision"
+import { INSTALLMENTS_PROVIDER_PREFIX } from "./session-context"
 
 const registrationId = (decision: CanceledOrderPaymentDecision) => (decision.provider_id ?? "").slice(INSTALLMENTS_PROVIDER_PREFIX.length)
 

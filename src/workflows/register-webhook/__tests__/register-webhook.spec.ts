@@ -1,8 +1,8 @@
 import nock from "nock"
 import { asValue } from "@medusajs/framework/awilix"
 import { createMedusaContainer, Modules } from "@medusajs/framework/utils"
-import { useNock } from "../../lib/__tests__/use-nock"
-import { generateWebhookKeyPair } from "../../lib/webhooks"
+import { useNock } from "../../../lib/__tests__/use-nock"
+import { generateWebhookKeyPair } from "../../../lib/webhooks"
 import { registerInstallmentsWebhookWorkflow } from "../register-webhook"
 
 const BASE_URL = "https://installments.test"

@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { clientForProvider } from "../../providers/installments/client"
-import { decideOrphan, ORPHAN_GRACE_MS, type OrphanDecision } from "../utils/orphan"
-import { cartExists, loadSessionContext } from "../utils/session-context"
+import { decideOrphan, ORPHAN_GRACE_MS, type OrphanDecision } from "./orphan-decision"
+import { cartExists, loadSessionContext } from "./session-context"
 
 export interface OrphanPaymentInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */

@@ -1,7 +1,7 @@
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { UnpaidOrderDecision } from "../utils/unpaid-order"
+import type { UnpaidOrderDecision } from "./unpaid-order-decision"
 
 /** The message a merchant reads in the logs when the plugin canceled an unpaid order. */
 export function unpaidOrderCanceledMessage(decision: UnpaidOrderDecision): string {

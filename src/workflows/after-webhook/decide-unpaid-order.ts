@@ -3,8 +3,8 @@ import { parseAmount } from "../../lib/money"
 import { clientForProvider } from "../../providers/installments/client"
 import { readSessionData } from "../../providers/installments/session-data"
 import { linkVerdict, type LinkVerdict } from "../../providers/installments/status"
-import { INSTALLMENTS_PROVIDER_PREFIX, loadSessionContext, type SessionContext } from "../utils/session-context"
-import { decideUnpaidOrder, type UnpaidOrderDecision } from "../utils/unpaid-order"
+import { INSTALLMENTS_PROVIDER_PREFIX, loadSessionContext, type SessionContext } from "./session-context"
+import { decideUnpaidOrder, type UnpaidOrderDecision } from "./unpaid-order-decision"
 
 export interface UnpaidOrderInput {
   session_id: string

@@ -1,9 +1,9 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, cancelOrderWorkflow, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { ORDER_CANCELED_UNPAID_EVENT, type OrderCanceledUnpaidData } from "../modules/installments/events"
-import { announceUnpaidOrderCanceledStep } from "./steps/announce-unpaid-order-canceled"
-import { decideUnpaidOrderStep, loadUnpaidOrderCandidateStep, type UnpaidOrderInput } from "./steps/decide-unpaid-order"
-import { markSessionUnpaidStep } from "./steps/mark-session-unpaid"
+import { ORDER_CANCELED_UNPAID_EVENT, type OrderCanceledUnpaidData } from "../../modules/installments/events"
+import { announceUnpaidOrderCanceledStep } from "./announce-unpaid-order-canceled"
+import { decideUnpaidOrderStep, loadUnpaidOrderCandidateStep, type UnpaidOrderInput } from "./decide-unpaid-order"
+import { markSessionUnpaidStep } from "./mark-session-unpaid"
 
 /**
  * An order placed while its payment was pending (the bank reviewing a 0% installment request) whose

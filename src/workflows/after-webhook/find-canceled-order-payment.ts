@@ -2,9 +2,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { PaymentLinkDetails } from "../../lib/client"
 import { clientForProvider } from "../../providers/installments/client"
-import { decideCanceledOrderPayment, type CanceledOrderPaymentDecision } from "../utils/canceled-order-payment"
-import { ORPHAN_GRACE_MS } from "../utils/orphan"
-import { INSTALLMENTS_PROVIDER_PREFIX, loadSessionContext, type SessionContext } from "../utils/session-context"
+import { decideCanceledOrderPayment, type CanceledOrderPaymentDecision } from "./canceled-order-payment-decision"
+import { ORPHAN_GRACE_MS } from "./orphan-decision"
+import { INSTALLMENTS_PROVIDER_PREFIX, loadSessionContext, type SessionContext } from "./session-context"
 
 export interface CanceledOrderPaymentInput {
   session_id: string

@@ -1,11 +1,11 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
-import { ORPHAN_PAYMENT_REFUNDED_EVENT, type OrphanPaymentRefundedData } from "../modules/installments/events"
-import { findOrphanPaymentStep, type OrphanPaymentInput } from "./steps/find-orphan-payment"
-import { announceOrphanPaymentRefundedStep } from "./steps/refund-orphan-payment"
-import { refundThroughServiceStep } from "./steps/refund-through-service"
-import { syncRefundLedgerStep } from "./steps/sync-refund-ledger"
-import { orphanRefundKey } from "../providers/installments/plugin-refunds"
+import { ORPHAN_PAYMENT_REFUNDED_EVENT, type OrphanPaymentRefundedData } from "../../modules/installments/events"
+import { findOrphanPaymentStep, type OrphanPaymentInput } from "./find-orphan-payment"
+import { announceOrphanPaymentRefundedStep } from "./announce-orphan-payment-refunded"
+import { refundThroughServiceStep } from "../refund-ledger/refund-through-service"
+import { syncRefundLedgerStep } from "../refund-ledger/sync-refund-ledger-step"
+import { orphanRefundKey } from "../../providers/installments/plugin-refunds"
 
 /**
  * A payment no order will record: the customer paid a link whose payment session was deleted or

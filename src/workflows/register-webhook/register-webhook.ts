@@ -1,6 +1,6 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { registerWebhookWithServiceStep, type RegisterWebhookInput } from "./steps/register-webhook-with-service"
-import { storeWebhookKeyStep } from "./steps/store-webhook-key"
+import { registerWebhookWithServiceStep, type RegisterWebhookInput } from "./register-with-service"
+import { storeWebhookKeyStep } from "./store-webhook-key"
 
 /** Registers a webhook endpoint with the service and stores its verification key in the plugin. */
 export const registerInstallmentsWebhookWorkflow = createWorkflow(

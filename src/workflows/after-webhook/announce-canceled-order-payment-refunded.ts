@@ -1,7 +1,7 @@
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { canceledOrderPaymentRefundedMessage, type CanceledOrderPaymentDecision } from "../utils/canceled-order-payment"
+import { canceledOrderPaymentRefundedMessage, type CanceledOrderPaymentDecision } from "./canceled-order-payment-decision"
 
 /** Tells the merchant, at error level, that a payment made on a canceled order was refunded. */
 export const announceCanceledOrderPaymentRefundedStep = createStep(
