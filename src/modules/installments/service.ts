@@ -1,14 +1,16 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import type { RefundTrackerEntry } from "../../lib/client"
+import { InstallmentsDispute } from "./models/dispute"
 import { InstallmentsRefund } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
 
-/** The plugin's own records: webhook keys registered through it, accepted deliveries, refunds. */
+/** The plugin's own records: webhook keys registered through it, accepted deliveries, refunds, disputes. */
 export default class InstallmentsModuleService extends MedusaService({
   WebhookKey,
   WebhookEvent,
   InstallmentsRefund,
+  InstallmentsDispute,
 }) {
   /** Webhook keys in the shape the verifier takes. */
   async webhookKeysForVerification(): Promise<{ prefix: string; publicKey: string }[]> {
