@@ -5,6 +5,7 @@ import { WEBHOOK_VERIFIED_EVENT, type WebhookVerifiedData } from "../modules/ins
 import { clientForProvider } from "../providers/installments/client"
 import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/after-webhook/cancel-unpaid-order"
 import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/after-webhook/refund-canceled-order-payment"
+import { recordInstallmentsDisputeWorkflow } from "../workflows/after-webhook/record-dispute"
 import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webhook/refund-orphan-payment"
 import { capturedPaymentRecorded, MEDUSA_PROCESSING_MARGIN_MS, medusaWebhookDelayMs, waitUntil } from "../workflows/after-webhook/medusa-processing"
 import { loadSessionContext } from "../workflows/after-webhook/session-context"
@@ -17,11 +18,27 @@ import { loadSessionContext } from "../workflows/after-webhook/session-context"
  *   can record it, so it is refunded (the reconciliation job catches the other orphan cases).
  * - `order.success` for a session whose order is canceled: the customer paid the link after the
  *   order was canceled; once Medusa has recorded the payment, it is refunded in full.
+ * - `order.disputed`: the chargeback is recorded against the order's payment (never changing it).
  * Each re-reads the service and the database; running twice changes nothing more.
  */
 export default async function installmentsWebhookFollowUp({ event, container }: SubscriberArgs<WebhookVerifiedData>) {
   const { provider_id, payment_link_id, event_name } = event.data
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  if (event_name === "order.disputed") {
+    if (event.data.transaction_id) {
+      await recordInstallmentsDisputeWorkflow(container).run({
+        input: {
+          provider_id,
+          event_id: event.data.event_id,
+          transaction_id: event.data.transaction_id,
+          session_id: event.data.session_id,
+          occurred_at: event.data.occurred_at,
+          dispute: event.data.dispute,
+        },
+      })
+    }
+    return
+  }
   if (event_name === "order.success") {
     const { result } = await refundInstallmentsOrphanPaymentWorkflow(container).run({
       input: { provider_id, payment_link_id, require_session_gone: true },

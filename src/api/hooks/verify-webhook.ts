@@ -105,6 +105,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
         event_name: event.event,
         payment_link_id: linkId,
         ...(typeof sessionId === "string" && sessionId ? { session_id: sessionId } : {}),
+        ...(event.event === "order.disputed" ? disputeOf(event) : {}),
       }
       await eventBus.emit({ name: WEBHOOK_VERIFIED_EVENT, data })
     }
@@ -119,6 +120,19 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
   } catch (error) {
     await forget((error as Error)?.message ?? String(error))
     throw error
+  }
+}
+
+/** What a verified `order.disputed` delivery says of the dispute; the optional parts read tolerantly. */
+function disputeOf(event: WebhookEvent): Pick<WebhookVerifiedData, "transaction_id" | "occurred_at" | "dispute"> {
+  const data = event.data as { id?: unknown; dispute?: { amount?: unknown; reason?: unknown } }
+  const text = (value: unknown) => (typeof value === "string" && value ? value : undefined)
+  const amount = text(data.dispute?.amount)
+  const reason = text(data.dispute?.reason)
+  return {
+    transaction_id: text(data.id),
+    occurred_at: text(event.created_at),
+    ...(amount || reason ? { dispute: { ...(amount ? { amount } : {}), ...(reason ? { reason } : {}) } } : {}),
   }
 }
 

@@ -2,6 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Logger } from "@medusajs/framework/types"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
+import type { RefundSource } from "../../modules/installments/models/refund"
 import type InstallmentsModuleService from "../../modules/installments/service"
 import { clientForProvider } from "../../providers/installments/client"
 
@@ -10,6 +11,9 @@ export interface SyncRefundLedgerInput {
   provider_id: string
   transaction_id: string
   payment_id?: string
+  order_id?: string
+  /** Source of refunds nothing else names (`admin` for Medusa refunds made in the admin). */
+  default_source?: RefundSource
 }
 
 /** Re-reads the transaction and mirrors its refund_tracker into the plugin's refund ledger. */
@@ -26,6 +30,8 @@ export const syncRefundLedgerStep = createStep(
       provider_id: input.provider_id,
       transaction_id: input.transaction_id,
       payment_id: input.payment_id,
+      order_id: input.order_id,
+      default_source: input.default_source,
       tracker: transaction.refund_tracker,
     })
     return new StepResponse({ pending })

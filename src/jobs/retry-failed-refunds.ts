@@ -1,0 +1,26 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { INSTALLMENTS_MODULE } from "../modules/installments"
+import type InstallmentsModuleService from "../modules/installments/service"
+import { retryFailedRefund } from "../workflows/reconcile/retry-failed-refund"
+
+/**
+ * Retries the refunds the service refused for a reason that passes (merchant balance too low,
+ * already processing, service down), each when its backoff is due. Medusa's scheduler passes
+ * `{ scheduledFor }` as the second argument, which is ignored; tests pass a clock.
+ */
+export default async function retryFailedRefunds(container: MedusaContainer, options: { now?: Date } = {}) {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const ledger = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+  const due = await ledger.listDueRefundRetries(options.now instanceof Date ? options.now : new Date())
+  for (const row of due) {
+    try {
+      await retryFailedRefund(container, row.id)
+    } catch (error) {
+      // One refund that cannot be retried must not stop the others; the next run tries again.
+      logger.warn(`installments: could not retry refund ${row.id}: ${(error as Error).message}`)
+    }
+  }
+}
+
+export const config = { name: "installments-retry-failed-refunds", schedule: "*/5 * * * *" }
