@@ -7,6 +7,7 @@ import { settleWebhooks } from "./helpers/settle"
 import { afterSaleScenarios } from "./scenarios/after-sale"
 import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
 import { checkoutScenarios } from "./scenarios/checkout"
+import { returnScenarios } from "./scenarios/returns"
 
 jest.setTimeout(120_000)
 
@@ -56,5 +57,6 @@ medusaIntegrationTestRunner({
     describe("checkout", () => checkoutScenarios(ctx))
     describe("checkout: a payment on a canceled order", () => canceledOrderPaymentScenarios(ctx))
     describe("after the sale", () => afterSaleScenarios(ctx))
+    describe("returns become refunds", () => returnScenarios(ctx))
   },
 })

@@ -33,7 +33,6 @@ export default async function installmentsWebhookFollowUp({ event, container }: 
           transaction_id: event.data.transaction_id,
           session_id: event.data.session_id,
           occurred_at: event.data.occurred_at,
-          dispute: event.data.dispute,
         },
       })
     }

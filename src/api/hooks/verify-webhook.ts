@@ -123,17 +123,10 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
   }
 }
 
-/** What a verified `order.disputed` delivery says of the dispute; the optional parts read tolerantly. */
-function disputeOf(event: WebhookEvent): Pick<WebhookVerifiedData, "transaction_id" | "occurred_at" | "dispute"> {
-  const data = event.data as { id?: unknown; dispute?: { amount?: unknown; reason?: unknown } }
+/** The disputed transaction and the delivery's time, read tolerantly from a verified `order.disputed`. */
+function disputeOf(event: WebhookEvent): Pick<WebhookVerifiedData, "transaction_id" | "occurred_at"> {
   const text = (value: unknown) => (typeof value === "string" && value ? value : undefined)
-  const amount = text(data.dispute?.amount)
-  const reason = text(data.dispute?.reason)
-  return {
-    transaction_id: text(data.id),
-    occurred_at: text(event.created_at),
-    ...(amount || reason ? { dispute: { ...(amount ? { amount } : {}), ...(reason ? { reason } : {}) } } : {}),
-  }
+  return { transaction_id: text((event.data as { id?: unknown }).id), occurred_at: text(event.created_at) }
 }
 
 /** The provider parameter as Medusa's route sees it (decoded); parsed from the path when absent. */

@@ -31,10 +31,9 @@ export interface WebhookVerifiedData {
   payment_link_id: string
   /** `metadata.session_id` of the verified payload, when it carries one. */
   session_id?: string
-  /** `order.disputed`: the disputed transaction, when the delivery was made (ISO 8601), and what the payload says of the dispute. */
+  /** `order.disputed`: the disputed transaction and when the delivery was made (ISO 8601). */
   transaction_id?: string
   occurred_at?: string
-  dispute?: { amount?: string; reason?: string }
 }
 
 /**

@@ -89,10 +89,18 @@ export default class InstallmentsModuleService extends MedusaService({
     )
     const creates: RefundEntryInput[] = []
     const updates: (Partial<RefundEntryInput> & { id: string })[] = []
+    const superseded: string[] = []
     for (const entry of input.tracker) {
       const key = entry.idempotency_key ?? null
       const attribution = key ? input.attributions?.[key] : undefined
-      const known = byTracker.get(entry.id) ?? (key ? byKey.get(key) : undefined)
+      const tracked = byTracker.get(entry.id)
+      const waiting = key ? byKey.get(key) : undefined
+      // A row kept for this key before the service listed it (a refused refund, retried) keeps its
+      // id: a row another writer made for the same tracker entry meanwhile gives way to it.
+      if (tracked && waiting && tracked.id !== waiting.id) {
+        superseded.push(tracked.id)
+      }
+      const known = waiting ?? tracked
       const fields: RefundEntryFields = {
         tracker_id: entry.id,
         status: entry.status,
@@ -119,6 +127,7 @@ export default class InstallmentsModuleService extends MedusaService({
         })
       }
     }
+    if (superseded.length) await this.softDeleteInstallmentsRefunds(superseded)
     if (creates.length) await this.createRefundEntries(creates)
     if (updates.length) await this.updateInstallmentsRefunds(updates)
     return input.tracker.filter((entry) => entry.status === "P").length
@@ -197,9 +206,16 @@ export default class InstallmentsModuleService extends MedusaService({
       // Some entry was inserted meanwhile: go one by one, updating those that exist.
     }
     for (const entry of creates) {
-      const { tracker_id, status, rrn, gateway_key, payment_id } = entry
-      // The racing writer may know the payment when this one does not: never erase it.
-      const update = { status, rrn, gateway_key, ...(payment_id ? { payment_id } : {}) }
+      const { tracker_id, status, rrn, gateway_key, payment_id, order_id, return_id } = entry
+      // The racing writer may know the payment, order or return when this one does not: never erase them.
+      const update = {
+        status,
+        rrn,
+        gateway_key,
+        ...(payment_id ? { payment_id } : {}),
+        ...(order_id ? { order_id } : {}),
+        ...(return_id ? { return_id } : {}),
+      }
       const [existing] = await this.listInstallmentsRefunds({ tracker_id }, { take: 1, select: ["id"] })
       if (existing) {
         await this.updateInstallmentsRefunds({ id: existing.id, ...update })
@@ -261,8 +277,6 @@ export interface DisputeInput {
   provider_id: string
   event_id: string
   disputed_at: Date
-  amount: string | null
-  reason: string | null
 }
 
 type RefundEntryFields = {

@@ -17,7 +17,7 @@ export const checkInstallmentsOrderRefundsWorkflow = createWorkflow(
   (input: CheckOrderRefundsInput) => {
     acquireLockStep({ key: input.order_id, timeout: 30, ttl: 120 })
     const missing = findMissingRefundsStep(input)
-    const attempts = when("installments-order-refunds-missing", { missing }, ({ missing }) => missing.length > 0).then(() => {
+    const sent = when("installments-order-refunds-missing", { missing }, ({ missing }) => missing.length > 0).then(() => {
       const attempts = sendMissingRefundsStep(missing)
       const failed = recordRefundOutcomesStep(
         transform({ attempts, input }, ({ attempts, input }) => ({
@@ -27,12 +27,14 @@ export const checkInstallmentsOrderRefundsWorkflow = createWorkflow(
           retry_of: input.retry_of,
         }))
       )
-      when("installments-order-refund-refused", { failed }, ({ failed }) => failed.length > 0).then(() => {
-        emitEventStep({ eventName: REFUND_FAILED_EVENT, data: failed }).config({ name: "installments-emit-cancel-refund-failed" })
+      return { attempts, failed }
+    })
+    when("installments-order-refund-refused", { sent }, ({ sent }) => !!sent?.failed.length).then(() => {
+      emitEventStep({ eventName: REFUND_FAILED_EVENT, data: transform({ sent }, ({ sent }) => sent!.failed) }).config({
+        name: "installments-emit-cancel-refund-failed",
       })
-      return attempts
     })
     releaseLockStep({ key: input.order_id })
-    return new WorkflowResponse(transform({ missing, attempts }, ({ missing, attempts }) => ({ missing, attempts: attempts ?? [] })))
+    return new WorkflowResponse(transform({ missing, sent }, ({ missing, sent }) => ({ missing, attempts: sent?.attempts ?? [] })))
   }
 )

@@ -1,10 +1,9 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { INSTALLMENTS_MODULE } from "../../modules/installments"
-import type InstallmentsModuleService from "../../modules/installments/service"
 import { clientForProvider } from "../../providers/installments/client"
 import type { OrderPaymentRow } from "../after-return/return-refund-decision"
 import { INSTALLMENTS_PROVIDER_PREFIX } from "../after-webhook/session-context"
+import { syncTransactionRefunds } from "../refund-ledger/sync-transaction-refunds"
 import { missingRefunds, type MissingRefund, type OrderTransactionRow } from "./cancel-refund-decision"
 
 export interface CheckOrderRefundsInput {
@@ -53,14 +52,17 @@ export const findMissingRefundsStep = createStep(
         continue
       }
       const transaction = await client.transactions.retrieve(transactionId)
-      await container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE).syncRefundEntries({
-        provider_id: payment.provider_id.slice(INSTALLMENTS_PROVIDER_PREFIX.length),
-        transaction_id: transactionId,
-        payment_id: payment.id,
-        order_id: input.order_id,
-        tracker: transaction.refund_tracker,
-        default_source: "cancel",
-      })
+      await syncTransactionRefunds(
+        container,
+        {
+          provider_id: payment.provider_id.slice(INSTALLMENTS_PROVIDER_PREFIX.length),
+          transaction_id: transactionId,
+          payment_id: payment.id,
+          order_id: input.order_id,
+          default_source: "cancel",
+        },
+        transaction
+      )
       missing.push(...missingRefunds(payment, order?.transactions ?? [], transaction))
     }
     return new StepResponse(missing)

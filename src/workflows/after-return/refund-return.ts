@@ -28,7 +28,7 @@ export const refundInstallmentsReturnWorkflow = createWorkflow(
   (input: RefundReturnInput) => {
     acquireLockStep({ key: input.order_id, timeout: 30, ttl: 120 })
     const decision = decideReturnRefundStep(input)
-    const attempts = when("installments-return-owes-a-refund", { decision }, ({ decision }) => decision.refunds.length > 0).then(() => {
+    const sent = when("installments-return-owes-a-refund", { decision }, ({ decision }) => decision.refunds.length > 0).then(() => {
       const outcomes = refundThroughMedusaStep(
         transform({ decision, input }, ({ decision, input }) => ({ refunds: decision.refunds, note: returnRefundNote(input.return_id) }))
       )
@@ -41,16 +41,18 @@ export const refundInstallmentsReturnWorkflow = createWorkflow(
           retry_of: input.retry_of,
         }))
       )
-      when("installments-return-refund-refused", { failed }, ({ failed }) => failed.length > 0).then(() => {
-        emitEventStep({ eventName: REFUND_FAILED_EVENT, data: failed }).config({ name: "installments-emit-return-refund-failed" })
+      return { outcomes, failed }
+    })
+    when("installments-return-refund-refused", { sent }, ({ sent }) => !!sent?.failed.length).then(() => {
+      emitEventStep({ eventName: REFUND_FAILED_EVENT, data: transform({ sent }, ({ sent }) => sent!.failed) }).config({
+        name: "installments-emit-return-refund-failed",
       })
-      return outcomes
     })
     releaseLockStep({ key: input.order_id })
-    const result = transform({ decision, attempts }, ({ decision, attempts }) => ({
+    const result = transform({ decision, sent }, ({ decision, sent }) => ({
       owed: decision.owed,
       reason: decision.reason,
-      refunds: (attempts ?? []).map((attempt) => ({
+      refunds: (sent?.outcomes ?? []).map((attempt) => ({
         payment_id: attempt.payment_id,
         amount: attempt.amount_sar,
         ...(attempt.refund_id ? { refund_id: attempt.refund_id } : { failure: attempt.failure!.reason }),

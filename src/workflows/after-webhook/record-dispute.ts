@@ -13,7 +13,6 @@ export interface RecordDisputeInput {
   session_id?: string
   /** ISO 8601; defaults to now. */
   occurred_at?: string
-  dispute?: { amount?: string; reason?: string }
 }
 
 /** Records the dispute against the payment and order of the link's session, once per delivery. */
@@ -28,8 +27,6 @@ export const recordDisputeStep = createStep("installments-record-dispute", async
     provider_id: input.provider_id,
     event_id: input.event_id,
     disputed_at: disputedAt,
-    amount: input.dispute?.amount ?? null,
-    reason: input.dispute?.reason ?? null,
   }
   const first = await container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE).recordDispute(record)
   const data: PaymentDisputedData = { ...record, disputed_at: disputedAt.toISOString() }

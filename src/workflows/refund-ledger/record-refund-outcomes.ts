@@ -5,8 +5,8 @@ import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type { RefundFailedData } from "../../modules/installments/events"
 import type { RefundSource } from "../../modules/installments/models/refund"
 import type InstallmentsModuleService from "../../modules/installments/service"
-import { clientForProvider } from "../../providers/installments/client"
 import { nextRetryAt, type RefundFailure } from "./refund-failure"
+import { syncTransactionRefunds } from "./sync-transaction-refunds"
 
 /** A refund the plugin sent (or meant to send) on one payment, and how it ended. */
 export interface RefundAttempt {
@@ -55,7 +55,7 @@ export const recordRefundOutcomesStep = createStep(
         if (retried) {
           await ledger.updateInstallmentsRefunds({ id: retried.id, idempotency_key: attempt.refund_id })
         }
-        await syncAccepted(container, ledger, logger, attempt, input.source, where)
+        await syncAccepted(container, logger, attempt, input.source, where)
         continue
       }
       const failure = attempt.failure!
@@ -99,25 +99,18 @@ export const recordRefundOutcomesStep = createStep(
 )
 
 async function syncAccepted(
-  container: Parameters<typeof clientForProvider>[0],
-  ledger: InstallmentsModuleService,
+  container: Parameters<typeof syncTransactionRefunds>[0],
   logger: Logger,
   attempt: RefundAttempt,
   source: RefundSource,
   where: { order_id: string | null; return_id: string | null }
 ) {
-  const client = clientForProvider(container, attempt.provider_id)
   try {
-    const transaction = client && (await client.transactions.retrieve(attempt.transaction_id))
-    if (!transaction) {
-      return
-    }
-    await ledger.syncRefundEntries({
+    await syncTransactionRefunds(container, {
       provider_id: attempt.provider_id,
       transaction_id: attempt.transaction_id,
       payment_id: attempt.payment_id,
       ...(where.order_id ? { order_id: where.order_id } : {}),
-      tracker: transaction.refund_tracker,
       attributions: { [attempt.refund_id!]: { source, ...(where.return_id ? { return_id: where.return_id } : {}) } },
     })
   } catch (error) {

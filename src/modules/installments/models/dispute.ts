@@ -13,7 +13,4 @@ export const InstallmentsDispute = model.define("installments_dispute", {
   /** The delivery's `evt_` id: a replayed delivery records nothing more. */
   event_id: model.text().unique(),
   disputed_at: model.dateTime(),
-  /** Disputed amount (decimal SAR) and reason, when the delivery carries them. */
-  amount: model.text().nullable(),
-  reason: model.text().nullable(),
 })

@@ -1,10 +1,10 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations";
 
-export class Migration20261122214348 extends Migration {
+export class Migration20261122220417 extends Migration {
 
   override async up(): Promise<void> {
     this.addSql(`alter table if exists "installments_dispute" drop constraint if exists "installments_dispute_event_id_unique";`);
-    this.addSql(`create table if not exists "installments_dispute" ("id" text not null, "transaction_id" text not null, "payment_id" text null, "order_id" text null, "provider_id" text not null, "event_id" text not null, "disputed_at" timestamptz not null, "amount" text null, "reason" text null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "installments_dispute_pkey" primary key ("id"));`);
+    this.addSql(`create table if not exists "installments_dispute" ("id" text not null, "transaction_id" text not null, "payment_id" text null, "order_id" text null, "provider_id" text not null, "event_id" text not null, "disputed_at" timestamptz not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "installments_dispute_pkey" primary key ("id"));`);
     this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_installments_dispute_transaction_id" ON "installments_dispute" ("transaction_id") WHERE deleted_at IS NULL;`);
     this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_installments_dispute_order_id" ON "installments_dispute" ("order_id") WHERE deleted_at IS NULL;`);
     this.addSql(`CREATE UNIQUE INDEX IF NOT EXISTS "IDX_installments_dispute_event_id_unique" ON "installments_dispute" ("event_id") WHERE deleted_at IS NULL;`);
