@@ -321,7 +321,7 @@ export function returnScenarios(ctx: SuiteContext) {
     expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("0.00")
   })
 
-  it("R11. the refunds list filters by order and status and refuses an unknown status clearly", async () => {
+  it("R11. the refunds API refuses an unknown status and an unknown refund clearly", async () => {
     const bad = await api.get("/admin/installments/refunds?status=done", { ...ctx.admin, validateStatus: () => true })
     expect(bad.status).toBe(400)
     expect(bad.data.message).toMatch(/'pending, settled, failed.*' for field 'status'/)
