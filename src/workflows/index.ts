@@ -5,3 +5,6 @@ export { cancelUnpaidInstallmentsOrderWorkflow } from "./after-webhook/cancel-un
 export { refundInstallmentsOrphanPaymentWorkflow } from "./after-webhook/refund-orphan-payment"
 export { refundInstallmentsCanceledOrderPaymentWorkflow } from "./after-webhook/refund-canceled-order-payment"
 export { refundCanceledOrderPaymentInMedusaWorkflow } from "./after-webhook/refund-canceled-order-payment-in-medusa"
+export { refundInstallmentsReturnWorkflow } from "./after-return/refund-return"
+export { checkInstallmentsOrderRefundsWorkflow } from "./after-cancel/check-order-refunds"
+export { recordInstallmentsDisputeWorkflow } from "./after-webhook/record-dispute"
