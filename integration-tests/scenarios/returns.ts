@@ -329,6 +329,57 @@ export function returnScenarios(ctx: SuiteContext) {
     expect(missing.status).toBe(404)
   })
 
+  it("R12. claims: a replacement refunds nothing, a refund claim refunds the claimed item once its return is received", async () => {
+    const claim = async (orderId: string, type: "replace" | "refund", itemId: string, replacement?: string) => {
+      const { data } = await api.post("/admin/claims", { order_id: orderId, type }, ctx.admin)
+      const claimId = data.claim.id as string
+      await api.post(`/admin/claims/${claimId}/inbound/items`, { location_id: shipping.locationId, items: [{ id: itemId, quantity: 1 }] }, ctx.admin)
+      if (replacement) {
+        await api.post(`/admin/claims/${claimId}/outbound/items`, { items: [{ variant_id: replacement, quantity: 1 }] }, ctx.admin)
+      }
+      const { data: requested } = await api.post(`/admin/claims/${claimId}/request`, {}, ctx.admin)
+      return requested.claim.return_id as string
+    }
+
+    const replaced = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 1 }])
+    const candle = itemOf(replaced.order, shipping.variants.candle)
+    await receive(await claim(replaced.orderId, "replace", candle.id, shipping.variants.candle), [{ id: candle.id, quantity: 1 }])
+    await quiet()
+    expect(await refundsOf(replaced.orderId)).toHaveLength(0)
+    expect((await client().transactions.retrieve(replaced.transactionId)).refunded_amount).toBe("0.00")
+
+    const refunded = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+    const claimed = itemOf(refunded.order, shipping.variants.candle)
+    const returnId = await claim(refunded.orderId, "refund", claimed.id)
+    await receive(returnId, [{ id: claimed.id, quantity: 1 }])
+    const [refund] = await waitForRefunds(refunded.orderId, 1)
+    expect(halalas(refund.amount)).toBe(6900)
+    expect(refund.note).toContain(returnId)
+    expect(halalas((await readOrder(refunded.orderId)).summary.pending_difference)).toBe(0)
+  })
+
+  it("R13. order cancel while the service is down altogether: the job checks the cancel again and sends the refund once it is back", async () => {
+    const { orderId, transactionId, paymentId } = await shippedOrderUnfulfilled()
+    await ctx.sandbox.control.post("/faults", { error_rate: 1, error_status: 502 })
+    expect((await api.post(`/admin/orders/${orderId}/cancel`, {}, ctx.admin)).status).toBe(200)
+    await quiet()
+    // The check after the cancel could not even read the transaction: nothing to retry yet.
+    expect(await ledger(`order_id=${orderId}`)).toHaveLength(0)
+
+    await ctx.sandbox.control.delete("/faults")
+    await retryFailedRefunds(getContainer())
+    const tx = await client().transactions.retrieve(transactionId)
+    expect(tx).toMatchObject({ status: "refunded", refunded_amount: "143.75" })
+    expect(tx.refund_tracker.map((entry) => entry.idempotency_key)).toEqual([`cancel-${paymentId}`])
+    const rows = await ledger(`order_id=${orderId}`)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ source: "cancel", payment_id: paymentId, idempotency_key: `cancel-${paymentId}` })
+
+    // Checked again on the next run: nothing more is sent.
+    await retryFailedRefunds(getContainer())
+    expect((await client().transactions.retrieve(transactionId)).refund_tracker).toHaveLength(1)
+  })
+
   /** A paid order, not yet fulfilled (so it can still be canceled). */
   async function shippedOrderUnfulfilled() {
     const { data: created } = await api.post(
