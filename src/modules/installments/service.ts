@@ -232,7 +232,10 @@ export default class InstallmentsModuleService extends MedusaService({
   }
 }
 
-/** Source of a refund made under one of the plugin's own key patterns. */
+/**
+ * Source of a refund made under one of the plugin's own key patterns (the keys are made in
+ * providers/installments/plugin-refunds.ts; the module reads only their prefixes).
+ */
 function sourceOfKey(key: string | null): RefundSource | undefined {
   if (!key) return undefined
   if (key.startsWith("orphan-")) return "orphan"

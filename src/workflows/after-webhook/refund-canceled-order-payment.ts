@@ -8,6 +8,7 @@ import {
   type CanceledOrderPaymentInput,
 } from "./find-canceled-order-payment"
 import { refundThroughServiceStep } from "../refund-ledger/refund-through-service"
+import { recordRefundOutcomesStep } from "../refund-ledger/record-refund-outcomes"
 import { syncRefundLedgerStep } from "../refund-ledger/sync-refund-ledger-step"
 import {
   CANCELED_ORDER_PAYMENT_REFUNDED_EVENT,
@@ -72,6 +73,29 @@ export const refundInstallmentsCanceledOrderPaymentWorkflow = createWorkflow(
       syncRefundLedgerStep(
         transform({ decision }, ({ decision }) => ({ provider_id: registrationId(decision), transaction_id: decision.transaction_id! }))
       ).config({ name: "installments-sync-canceled-order-refund-ledger" })
+    })
+
+    when(
+      "installments-canceled-order-refund-in-ledger",
+      { decision, refundId },
+      ({ decision, refundId }) => decision.refund && decision.via === "medusa" && !!refundId
+    ).then(() => {
+      // Medusa's payment.refunded would file it as an admin refund: name it for what it is.
+      recordRefundOutcomesStep(
+        transform({ decision, refundId }, ({ decision, refundId }) => ({
+          attempts: [
+            {
+              payment_id: decision.payment_id!,
+              provider_id: registrationId(decision),
+              transaction_id: decision.transaction_id!,
+              amount_sar: decision.amount!,
+              refund_id: refundId!,
+            },
+          ],
+          source: "canceled-order" as const,
+          order_id: decision.order_id,
+        }))
+      ).config({ name: "installments-record-canceled-order-refund" })
     })
 
     when("installments-canceled-order-payment-refunded", { decision }, ({ decision }) => decision.refund).then(() => {

@@ -232,6 +232,26 @@ describe("verifyInstallmentsWebhook", () => {
     }
   )
 
+  it("announces a verified order.disputed with the disputed transaction and when it was reported", async () => {
+    const { deliver, emitted } = harness()
+    const body = event("order.disputed", transactionData("success"))
+    await deliver(body, signed(body))
+    expect(emitted).toEqual([
+      {
+        name: "installments.webhook_verified",
+        data: {
+          provider_id: "installments",
+          event_id: "evt_3b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed",
+          event_name: "order.disputed",
+          payment_link_id: LINK_ID,
+          session_id: "payses_1",
+          transaction_id: TX_ID,
+          occurred_at: "2026-01-01T10:00:00Z",
+        },
+      },
+    ])
+  })
+
   it("does not announce a refused delivery", async () => {
     const { deliver, emitted } = harness()
     const body = event("order.failed", transactionData("fail"))
