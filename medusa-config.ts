@@ -49,7 +49,7 @@ const config = defineConfig({
           {
             resolve: "./src/providers/installments",
             id: "card",
-            options: { ...common, checkoutMode: "pay_in_full", linkTitle: "Card payment" },
+            options: { ...common, checkoutMode: "pay_in_full", linkTitle: "Card payment", autoRefundReturns: false },
           },
         ],
       },

@@ -8,6 +8,7 @@ import { afterSaleScenarios } from "./scenarios/after-sale"
 import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
 import { checkoutScenarios } from "./scenarios/checkout"
 import { webhookHardeningScenarios } from "./scenarios/webhook-hardening"
+import { returnScenarios } from "./scenarios/returns"
 
 jest.setTimeout(120_000)
 
@@ -58,5 +59,6 @@ medusaIntegrationTestRunner({
     describe("checkout: a payment on a canceled order", () => canceledOrderPaymentScenarios(ctx))
     describe("after the sale", () => afterSaleScenarios(ctx))
     describe("webhook hardening", () => webhookHardeningScenarios(ctx))
+    describe("returns become refunds", () => returnScenarios(ctx))
   },
 })

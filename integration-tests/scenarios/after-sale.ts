@@ -74,7 +74,7 @@ export function afterSaleScenarios(ctx: SuiteContext) {
     await ctx.sandbox.control.post("/refunds/settle", { transaction_id: transactionId })
     const settled = await waitFor(async () => {
       const entries = await ledger(transactionId)
-      return entries.length === 3 && entries.every((entry) => entry.status === "R") ? entries : undefined
+      return entries.length === 3 && entries.every((entry) => entry.status === "settled") ? entries : undefined
     })
     expect(settled.map((entry) => entry.amount)).toEqual([400.25, 99.75, 1000])
     expect(settled.every((entry) => typeof entry.rrn === "string" && entry.rrn.length > 0)).toBe(true)

@@ -3,8 +3,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
 import { InstallmentsClient } from "../../src/lib/client"
 import { signedDeliveryHeaders } from "../../src/lib/webhooks"
-import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../../src/workflows/refund-canceled-order-payment"
-import { ORPHAN_GRACE_MS } from "../../src/workflows/utils/orphan"
+import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../../src/workflows/after-webhook/refund-canceled-order-payment"
+import { ORPHAN_GRACE_MS } from "../../src/workflows/after-webhook/orphan-decision"
 import type { SuiteContext } from "../helpers/context"
 import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
@@ -48,7 +48,7 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
 
   async function ledger(transactionId: string) {
     const { data } = await api.get(`/admin/installments/refunds?transaction_id=${transactionId}`, ctx.admin)
-    return data.refunds as { idempotency_key: string | null; amount: number; payment_id: string | null }[]
+    return data.refunds as { idempotency_key: string | null; amount: number; payment_id: string | null; source: string | null }[]
   }
 
   const hook = (body: string, headers: Record<string, string>) =>
@@ -111,9 +111,11 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     expect(transaction.refund_tracker.map((r) => [r.amount, r.idempotency_key])).toEqual([["1500.00", refundId]])
     const entries = await waitFor(async () => {
       const rows = await ledger(paid.transaction_id)
-      return rows.some((row) => row.payment_id) ? rows : undefined
+      return rows.some((row) => row.payment_id && row.source === "canceled-order") ? rows : undefined
     })
-    expect(entries).toEqual([expect.objectContaining({ idempotency_key: refundId, amount: 1500, payment_id: refunded.id })])
+    expect(entries).toEqual([
+      expect.objectContaining({ idempotency_key: refundId, amount: 1500, payment_id: refunded.id, source: "canceled-order", order_id: orderId }),
+    ])
 
     // The same delivery replayed (deduplicated), the same event under a new delivery id (processed
     // again by Medusa and the plugin), and two sweeps of the job, one past the grace period.

@@ -2,12 +2,12 @@ import type { ConfigModule, IPaymentModuleService, Logger, MedusaContainer } fro
 import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { clientForProvider } from "../providers/installments/client"
 import { installmentsProviderOptions } from "../providers/installments/registration"
-import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/cancel-unpaid-order"
-import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/refund-canceled-order-payment"
-import { reconcileInstallmentsSessionWorkflow } from "../workflows/reconcile-session"
-import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orphan-payment"
-import { ORPHAN_GRACE_MS } from "../workflows/utils/orphan"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "../workflows/utils/session-context"
+import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/after-webhook/cancel-unpaid-order"
+import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/after-webhook/refund-canceled-order-payment"
+import { reconcileInstallmentsSessionWorkflow } from "../workflows/reconcile/reconcile-session"
+import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webhook/refund-orphan-payment"
+import { ORPHAN_GRACE_MS } from "../workflows/after-webhook/orphan-decision"
+import { INSTALLMENTS_PROVIDER_PREFIX } from "../workflows/after-webhook/session-context"
 
 const WAITING = [
   PaymentSessionStatus.PENDING,

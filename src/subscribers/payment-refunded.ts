@@ -1,20 +1,40 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, PaymentEvents } from "@medusajs/framework/utils"
-import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/sync-refund-ledger"
+import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/refund-ledger/sync-refund-ledger"
+import { INSTALLMENTS_PROVIDER_PREFIX } from "../workflows/after-webhook/session-context"
 
-const PREFIX = "pp_installments_"
+type RefundedPayment = {
+  id: string
+  provider_id: string
+  data?: { transaction_id?: unknown }
+  payment_collection?: { order?: { id?: string } | null } | null
+}
 
-/** An admin refund went through Medusa: record it in the ledger with its payment. */
+/**
+ * A refund went through Medusa's refundPaymentWorkflow (the admin's Refund, or the plugin's own
+ * return refund, which names itself in the ledger): record it with its payment and order.
+ */
 export default async function paymentRefunded({ event, container }: SubscriberArgs<{ id: string }>) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "payment", fields: ["id", "provider_id", "data"], filters: { id: event.data.id } })
-  const payment = data[0] as { id: string; provider_id: string; data?: { transaction_id?: unknown } } | undefined
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "provider_id", "data", "payment_collection.order.id"],
+    filters: { id: event.data.id },
+  })
+  const payment = data[0] as RefundedPayment | undefined
   const transactionId = payment?.data?.transaction_id
-  if (!payment?.provider_id.startsWith(PREFIX) || typeof transactionId !== "string") {
+  if (!payment?.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) || typeof transactionId !== "string") {
     return
   }
+  const orderId = payment.payment_collection?.order?.id
   await syncInstallmentsRefundLedgerWorkflow(container).run({
-    input: { provider_id: payment.provider_id.slice(PREFIX.length), transaction_id: transactionId, payment_id: payment.id },
+    input: {
+      provider_id: payment.provider_id.slice(INSTALLMENTS_PROVIDER_PREFIX.length),
+      transaction_id: transactionId,
+      payment_id: payment.id,
+      ...(orderId ? { order_id: orderId } : {}),
+      default_source: "admin",
+    },
   })
 }
 

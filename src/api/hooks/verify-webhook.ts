@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ConfigModule, IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { isKnownWebhookEvent, linkIdOf, verifyWebhook, WebhookVerificationError, type ParsedWebhookEvent } from "../../lib/webhooks"
+import { isKnownWebhookEvent, linkIdOf, verifyWebhook, WebhookVerificationError, type ParsedWebhookEvent, type WebhookEvent } from "../../lib/webhooks"
 import { readRawBytes } from "../../lib/webhooks/raw-body"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type InstallmentsModuleService from "../../modules/installments/service"
@@ -129,6 +129,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
         event_name: event.event,
         payment_link_id: linkId,
         ...(typeof sessionId === "string" && sessionId ? { session_id: sessionId } : {}),
+        ...(event.event === "order.disputed" ? disputeOf(event) : {}),
       }
       await eventBus.emit({ name: WEBHOOK_VERIFIED_EVENT, data })
     }
@@ -150,6 +151,12 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
 function hasBody(req: MedusaRequest): boolean {
   const length = Number(req.headers["content-length"] ?? 0)
   return length > 0 || req.headers["transfer-encoding"] !== undefined
+}
+
+/** The disputed transaction and the delivery's time, read tolerantly from a verified `order.disputed`. */
+function disputeOf(event: WebhookEvent): Pick<WebhookVerifiedData, "transaction_id" | "occurred_at"> {
+  const text = (value: unknown) => (typeof value === "string" && value ? value : undefined)
+  return { transaction_id: text((event.data as { id?: unknown }).id), occurred_at: text(event.created_at) }
 }
 
 function moduleService(req: MedusaRequest): InstallmentsModuleService | undefined {

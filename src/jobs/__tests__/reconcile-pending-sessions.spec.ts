@@ -7,7 +7,7 @@ const orphanResults: Record<string, Record<string, unknown>> = {}
 const canceledOrderRuns: { session_id: string; payment_link_id: string; grace_ms?: number; now?: number }[] = []
 const verdicts: Record<string, PaymentActions> = {}
 
-jest.mock("../../workflows/reconcile-session", () => ({
+jest.mock("../../workflows/reconcile/reconcile-session", () => ({
   reconcileInstallmentsSessionWorkflow: () => ({
     run: async ({ input }: { input: { session_id: string } }) => {
       reconcileRuns.push(input)
@@ -15,7 +15,7 @@ jest.mock("../../workflows/reconcile-session", () => ({
     },
   }),
 }))
-jest.mock("../../workflows/cancel-unpaid-order", () => ({
+jest.mock("../../workflows/after-webhook/cancel-unpaid-order", () => ({
   cancelUnpaidInstallmentsOrderWorkflow: () => ({
     run: async ({ input }: { input: { session_id: string } }) => {
       cancelRuns.push(input)
@@ -23,7 +23,7 @@ jest.mock("../../workflows/cancel-unpaid-order", () => ({
     },
   }),
 }))
-jest.mock("../../workflows/refund-orphan-payment", () => ({
+jest.mock("../../workflows/after-webhook/refund-orphan-payment", () => ({
   refundInstallmentsOrphanPaymentWorkflow: () => ({
     run: async ({ input }: { input: (typeof orphanRuns)[number] }) => {
       orphanRuns.push(input)
@@ -31,7 +31,7 @@ jest.mock("../../workflows/refund-orphan-payment", () => ({
     },
   }),
 }))
-jest.mock("../../workflows/refund-canceled-order-payment", () => ({
+jest.mock("../../workflows/after-webhook/refund-canceled-order-payment", () => ({
   refundInstallmentsCanceledOrderPaymentWorkflow: () => ({
     run: async ({ input }: { input: (typeof canceledOrderRuns)[number] }) => {
       canceledOrderRuns.push(input)

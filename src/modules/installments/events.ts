@@ -20,6 +20,7 @@ export const FOLLOW_UP_EVENTS = [
   "order.failed",
   "installment.tracker.rejected",
   "payment_link.expired",
+  "order.disputed",
 ] as const
 
 export interface WebhookVerifiedData {
@@ -30,6 +31,9 @@ export interface WebhookVerifiedData {
   payment_link_id: string
   /** `metadata.session_id` of the verified payload, when it carries one. */
   session_id?: string
+  /** `order.disputed`: the disputed transaction and when the delivery was made (ISO 8601). */
+  transaction_id?: string
+  occurred_at?: string
 }
 
 /**
@@ -87,3 +91,37 @@ export interface CanceledOrderPaymentRefundedData {
 
 /** `medusa`: through Medusa's refund of the recorded payment; `service`: directly with the service. */
 export type CanceledOrderRefundRoute = "medusa" | "service"
+
+/**
+ * Emitted when the service refused a refund the plugin or Medusa meant to make (a return's refund,
+ * an order cancel's refund, a retry): the ledger row says why and whether it is retried.
+ */
+export const REFUND_FAILED_EVENT = "installments.refund_failed"
+
+export interface RefundFailedData {
+  /** The ledger row (`iref_…`), readable at GET /admin/installments/refunds. */
+  id: string
+  order_id: string | null
+  payment_id: string
+  transaction_id: string
+  source: string
+  /** Decimal SAR. */
+  amount: string
+  /** Why, in a merchant's words. */
+  reason: string
+  /** True when the reconciliation job retries it. */
+  will_retry: boolean
+}
+
+/** Emitted for a verified `order.disputed` delivery: a chargeback was opened on a payment. */
+export const PAYMENT_DISPUTED_EVENT = "installments.payment_disputed"
+
+export interface PaymentDisputedData {
+  transaction_id: string
+  payment_id: string | null
+  order_id: string | null
+  provider_id: string
+  event_id: string
+  /** ISO 8601. */
+  disputed_at: string
+}

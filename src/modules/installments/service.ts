@@ -1,14 +1,16 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import type { RefundTrackerEntry } from "../../lib/client"
-import { InstallmentsRefund } from "./models/refund"
+import { InstallmentsDispute } from "./models/dispute"
+import { InstallmentsRefund, type RefundSource } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
 
-/** The plugin's own records: webhook keys registered through it, accepted deliveries, refunds. */
+/** The plugin's own records: webhook keys registered through it, accepted deliveries, refunds, disputes. */
 export default class InstallmentsModuleService extends MedusaService({
   WebhookKey,
   WebhookEvent,
   InstallmentsRefund,
+  InstallmentsDispute,
 }) {
   /** Webhook keys in the shape the verifier takes. */
   async webhookKeysForVerification(): Promise<{ prefix: string; publicKey: string }[]> {
@@ -74,44 +76,122 @@ export default class InstallmentsModuleService extends MedusaService({
     }
   }
 
-  /** Mirrors a transaction's refund_tracker into the ledger; returns the entries still pending. */
-  async syncRefundEntries(input: {
-    provider_id: string
-    transaction_id: string
-    payment_id?: string
-    tracker: RefundTrackerEntry[]
-  }): Promise<number> {
+  /**
+   * Mirrors a transaction's refund_tracker into the ledger; returns the entries still pending.
+   * An entry whose key matches a row the service never listed (a refusal later retried, or a call
+   * without an answer that was accepted after all) takes that row over, so the row keeps its id.
+   */
+  async syncRefundEntries(input: SyncRefundEntriesInput): Promise<number> {
     const existing = await this.listInstallmentsRefunds({ transaction_id: input.transaction_id })
-    const byTracker = new Map(existing.map((entry) => [entry.tracker_id, entry]))
+    const byTracker = new Map(existing.filter((entry) => entry.tracker_id).map((entry) => [entry.tracker_id, entry]))
+    const byKey = new Map(
+      existing.filter((entry) => !entry.tracker_id && entry.idempotency_key).map((entry) => [entry.idempotency_key, entry])
+    )
     const creates: RefundEntryInput[] = []
-    const updates: (RefundEntryFields & { id: string })[] = []
+    const updates: (Partial<RefundEntryInput> & { id: string })[] = []
+    const superseded: string[] = []
     for (const entry of input.tracker) {
+      const key = entry.idempotency_key ?? null
+      const attribution = key ? input.attributions?.[key] : undefined
+      const tracked = byTracker.get(entry.id)
+      const waiting = key ? byKey.get(key) : undefined
+      // A row kept for this key before the service listed it (a refused refund, retried) keeps its
+      // id: a row another writer made for the same tracker entry meanwhile gives way to it.
+      if (tracked && waiting && tracked.id !== waiting.id) {
+        superseded.push(tracked.id)
+      }
+      const known = waiting ?? tracked
       const fields: RefundEntryFields = {
+        tracker_id: entry.id,
         // A status the interface does not list is not settled: kept pending so the sync job re-reads it.
         status: entry.status === "R" ? "R" : "P",
         rrn: entry.rrn,
         gateway_key: entry.gateway_transaction_id ?? null,
         ...(input.payment_id ? { payment_id: input.payment_id } : {}),
+        ...(input.order_id ? { order_id: input.order_id } : {}),
+        ...(attribution?.return_id ? { return_id: attribution.return_id } : {}),
       }
-      const known = byTracker.get(entry.id)
+      const source = attribution?.source ?? (known?.source ? undefined : sourceOfKey(key) ?? input.default_source)
       if (known) {
-        updates.push({ id: known.id, ...fields })
+        const accepted = known.status === "failed" ? { failure_reason: null, retryable: false, next_retry_at: null } : {}
+        updates.push({ id: known.id, ...fields, ...accepted, ...(source ? { source } : {}) })
       } else {
         creates.push({
           ...fields,
-          tracker_id: entry.id,
-          idempotency_key: entry.idempotency_key ?? null,
+          idempotency_key: key,
           provider_id: input.provider_id,
           transaction_id: input.transaction_id,
           payment_id: input.payment_id ?? null,
+          source: source ?? null,
           // A decimal string keeps the amount exact; Medusa's BigNumber reads strings, its typing says number.
           amount: entry.amount as unknown as number,
         })
       }
     }
+    if (superseded.length) await this.softDeleteInstallmentsRefunds(superseded)
     if (creates.length) await this.createRefundEntries(creates)
     if (updates.length) await this.updateInstallmentsRefunds(updates)
     return input.tracker.filter((entry) => entry.status !== "R").length
+  }
+
+  /**
+   * Records a refund the service refused (or never answered) as `failed`, with the reason in a
+   * merchant's words and whether and when it is retried. One failed row per payment and source:
+   * a repeated attempt updates it (attempts + 1) rather than adding another.
+   */
+  async recordRefundFailure(input: RefundFailureInput) {
+    const [failed] = await this.listInstallmentsRefunds(
+      { payment_id: input.payment_id, source: input.source, status: "failed", ...(input.id ? { id: input.id } : {}) },
+      { take: 1 }
+    )
+    const fields = {
+      idempotency_key: input.idempotency_key,
+      amount: input.amount as unknown as number,
+      failure_reason: input.failure_reason,
+      retryable: input.retryable,
+      next_retry_at: input.next_retry_at,
+      ...(input.order_id ? { order_id: input.order_id } : {}),
+      ...(input.return_id ? { return_id: input.return_id } : {}),
+    }
+    if (failed) {
+      return this.updateInstallmentsRefunds({ id: failed.id, ...fields, attempts: (failed.attempts ?? 0) + 1 })
+    }
+    return this.createInstallmentsRefunds({
+      ...fields,
+      tracker_id: null,
+      status: "failed",
+      source: input.source,
+      provider_id: input.provider_id,
+      transaction_id: input.transaction_id,
+      payment_id: input.payment_id,
+      attempts: 1,
+    })
+  }
+
+  /** Failed refunds the reconciliation job retries now: retryable and due. */
+  async listDueRefundRetries(now: Date) {
+    return this.listInstallmentsRefunds(
+      { status: "failed", retryable: true, next_retry_at: { $lte: now } },
+      { order: { next_retry_at: "ASC" } }
+    )
+  }
+
+  /** Records a dispute delivery once (by its event id); false when it was already recorded. */
+  async recordDispute(input: DisputeInput): Promise<boolean> {
+    const [existing] = await this.listInstallmentsDisputes({ event_id: input.event_id }, { take: 1, select: ["id"] })
+    if (existing) {
+      return false
+    }
+    try {
+      await this.createInstallmentsDisputes(input)
+      return true
+    } catch (error) {
+      const [raced] = await this.listInstallmentsDisputes({ event_id: input.event_id }, { take: 1, select: ["id"] })
+      if (raced) {
+        return false
+      }
+      throw error
+    }
   }
 
   /**
@@ -127,9 +207,16 @@ export default class InstallmentsModuleService extends MedusaService({
       // Some entry was inserted meanwhile: go one by one, updating those that exist.
     }
     for (const entry of creates) {
-      const { tracker_id, status, rrn, gateway_key, payment_id } = entry
-      // The racing writer may know the payment when this one does not: never erase it.
-      const update: RefundEntryFields = { status, rrn, gateway_key, ...(payment_id ? { payment_id } : {}) }
+      const { tracker_id, status, rrn, gateway_key, payment_id, order_id, return_id } = entry
+      // The racing writer may know the payment, order or return when this one does not: never erase them.
+      const update = {
+        status,
+        rrn,
+        gateway_key,
+        ...(payment_id ? { payment_id } : {}),
+        ...(order_id ? { order_id } : {}),
+        ...(return_id ? { return_id } : {}),
+      }
       const [existing] = await this.listInstallmentsRefunds({ tracker_id }, { take: 1, select: ["id"] })
       if (existing) {
         await this.updateInstallmentsRefunds({ id: existing.id, ...update })
@@ -146,17 +233,70 @@ export default class InstallmentsModuleService extends MedusaService({
   }
 }
 
+/**
+ * Source of a refund made under one of the plugin's own key patterns (the keys are made in
+ * providers/installments/plugin-refunds.ts; the module reads only their prefixes).
+ */
+function sourceOfKey(key: string | null): RefundSource | undefined {
+  if (!key) return undefined
+  if (key.startsWith("orphan-")) return "orphan"
+  if (key.startsWith("canceled-order-")) return "canceled-order"
+  if (key.startsWith("cancel-")) return "cancel"
+  return undefined
+}
+
+export interface SyncRefundEntriesInput {
+  provider_id: string
+  transaction_id: string
+  payment_id?: string
+  order_id?: string
+  tracker: RefundTrackerEntry[]
+  /** Where refunds sent with these idempotency keys came from (a return, a cancel...). */
+  attributions?: Record<string, { source: RefundSource; return_id?: string }>
+  /** Source of entries nothing else attributes (e.g. `admin` for Medusa refunds from the admin). */
+  default_source?: RefundSource
+}
+
+export interface RefundFailureInput {
+  /** A failed row to update (a retry of it); else the payment's failed row of this source, or a new one. */
+  id?: string
+  provider_id: string
+  transaction_id: string
+  payment_id: string
+  order_id?: string | null
+  return_id?: string | null
+  source: RefundSource
+  /** Decimal SAR. */
+  amount: string
+  idempotency_key: string | null
+  failure_reason: string
+  retryable: boolean
+  next_retry_at: Date | null
+}
+
+export interface DisputeInput {
+  transaction_id: string
+  payment_id: string | null
+  order_id: string | null
+  provider_id: string
+  event_id: string
+  disputed_at: Date
+}
+
 type RefundEntryFields = {
+  tracker_id: string
   status: "P" | "R"
   rrn: string | null
   gateway_key: string | null
   payment_id?: string | null
+  order_id?: string | null
+  return_id?: string | null
 }
 
 type RefundEntryInput = RefundEntryFields & {
-  tracker_id: string
   idempotency_key: string | null
   provider_id: string
   transaction_id: string
   amount: number
+  source: RefundSource | null
 }

@@ -20,9 +20,18 @@ const REFUND_ADVICE: Record<RefundRejectedError["reason"], string> = {
     "The payment is outside the service's refund window; refund the customer outside the plugin.",
 }
 
-/** A refund the service refused, as a MedusaError the admin shows: what happened and what to do. */
+/**
+ * Code of a MedusaError for a call the service did not answer usefully (unreachable, timed out,
+ * 5xx, 429): worth retrying later. Refund refusals carry their RefundRejectedError reason instead.
+ */
+export const SERVICE_UNAVAILABLE = "service_unavailable"
+
+/**
+ * A refund the service refused, as a MedusaError the admin shows: what happened and what to do.
+ * Its `code` is the refusal's reason, which survives Medusa's workflow error serialization.
+ */
 export function refundError(error: RefundRejectedError): MedusaError {
-  return new MedusaError(MedusaError.Types.NOT_ALLOWED, `${error.message} ${REFUND_ADVICE[error.reason]}`)
+  return new MedusaError(MedusaError.Types.NOT_ALLOWED, `${error.message} ${REFUND_ADVICE[error.reason]}`, error.reason)
 }
 
 /**
@@ -51,11 +60,17 @@ export function serviceError(action: string, error: unknown): MedusaError {
   if (error instanceof ConnectionError || error instanceof TimeoutError) {
     return new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
-      `Could not ${action}: the installments service is unreachable (${error.message}). Retry shortly.`
+      `Could not ${action}: the installments service is unreachable (${error.message}). Retry shortly.`,
+      SERVICE_UNAVAILABLE
     )
   }
   if (error instanceof InstallmentsError) {
-    return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Could not ${action}: ${error.message}`)
+    const unavailable = error.status !== undefined && (error.status >= 500 || error.status === 429)
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `Could not ${action}: ${error.message}`,
+      unavailable ? SERVICE_UNAVAILABLE : undefined
+    )
   }
   return new MedusaError(
     MedusaError.Types.UNEXPECTED_STATE,

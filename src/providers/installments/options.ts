@@ -76,6 +76,8 @@ export const ProviderOptionsSchema = z.object({
     .default(2),
   retryBaseDelayMs: z.number({ error: "retryBaseDelayMs must be a number" }).int().min(0).default(500),
   processingRetryDelayMs: z.number({ error: "processingRetryDelayMs must be a number" }).int().min(0).default(3_000),
+  /** Refund what the order owes when a return is received (Medusa's summary after the receipt). */
+  autoRefundReturns: z.boolean({ error: "autoRefundReturns must be true or false" }).default(true),
 })
 
 export type ProviderOptionsInput = z.input<typeof ProviderOptionsSchema>

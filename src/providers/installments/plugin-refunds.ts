@@ -7,6 +7,12 @@ export const orphanRefundKey = (transactionId: string) => `orphan-${transactionI
 export const canceledOrderRefundKey = (transactionId: string) => `canceled-order-${transactionId}`
 
 /**
+ * Refund key of what Medusa's order cancel booked as refunded on a payment although the provider
+ * refused it (medusa#15306), sent again by the plugin.
+ */
+export const cancelRefundKey = (paymentId: string) => `cancel-${paymentId}`
+
+/**
  * True when the plugin itself refunded this payment (orphan or canceled order): no session may be
  * captured with it, or Medusa would show money it no longer holds.
  */

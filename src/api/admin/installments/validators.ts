@@ -9,6 +9,7 @@ export const DEFAULT_WEBHOOK_EVENTS = [
   "installment.tracker.approved",
   "installment.tracker.rejected",
   "payment_link.expired",
+  "order.disputed",
 ] as const
 
 export const AdminRegisterWebhook = z.object({
@@ -19,9 +20,17 @@ export const AdminRegisterWebhook = z.object({
 })
 export type AdminRegisterWebhookType = z.infer<typeof AdminRegisterWebhook>
 
+/** Ledger statuses as the admin API names them; `P` and `R` (the service's own) are still accepted. */
+export const REFUND_STATUS = { P: "pending", R: "settled", failed: "failed" } as const
+const STATUS_OF_NAME: Record<string, "P" | "R" | "failed"> = { pending: "P", settled: "R", failed: "failed", P: "P", R: "R" }
+
 export const AdminListRefunds = z.object({
   transaction_id: z.string().optional(),
   payment_id: z.string().optional(),
-  status: z.enum(["P", "R"]).optional(),
+  order_id: z.string().optional(),
+  status: z
+    .enum(["pending", "settled", "failed", "P", "R"], { error: "status must be one of pending, settled, failed" })
+    .transform((value) => STATUS_OF_NAME[value])
+    .optional(),
 })
 export type AdminListRefundsType = z.infer<typeof AdminListRefunds>

@@ -126,6 +126,12 @@ const signed = (body: string, privateKey = keys.privateKey, keyPrefix = "whk_1")
   signedDeliveryHeaders({ payload: body, privateKey, keyPrefix })
 
 const TX_ID = "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed"
+
+/** What the middleware emits for a verified delivery the plugin follows up on. */
+function verifiedAnnouncement(name: string, extra: Record<string, unknown> = {}) {
+  const data = { provider_id: "installments", event_id: "evt_3b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", event_name: name }
+  return { name: "installments.webhook_verified", data: { ...data, payment_link_id: LINK_ID, session_id: "payses_1", ...extra } }
+}
 function transactionData(status: string, extra: Record<string, unknown> = {}) {
   return {
     id: TX_ID,
@@ -237,20 +243,16 @@ describe("verifyInstallmentsWebhook", () => {
       const { deliver, emitted } = harness()
       const body = event(name, transactionData(name === "order.success" ? "success" : "fail"))
       await deliver(body, signed(body))
-      expect(emitted).toEqual([
-        {
-          name: "installments.webhook_verified",
-          data: {
-            provider_id: "installments",
-            event_id: "evt_3b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed",
-            event_name: name,
-            payment_link_id: LINK_ID,
-            session_id: "payses_1",
-          },
-        },
-      ])
+      expect(emitted).toEqual([verifiedAnnouncement(name)])
     }
   )
+
+  it("announces a verified order.disputed with the disputed transaction and when it was reported", async () => {
+    const { deliver, emitted } = harness()
+    const body = event("order.disputed", transactionData("success"))
+    await deliver(body, signed(body))
+    expect(emitted).toEqual([verifiedAnnouncement("order.disputed", { transaction_id: TX_ID, occurred_at: "2026-01-01T10:00:00Z" })])
+  })
 
   it("does not announce a refused delivery", async () => {
     const { deliver, emitted } = harness()

@@ -19,7 +19,7 @@ function table(unique: string) {
       await tick()
       const items = Array.isArray(input) ? input : [input]
       for (const item of items) {
-        if (rows.some((row) => row[unique] === item[unique])) {
+        if (item[unique] != null && rows.some((row) => row[unique] === item[unique])) {
           throw new Error(`duplicate key value violates unique constraint on ${unique}`)
         }
       }
@@ -49,11 +49,15 @@ function service() {
   const refunds = table("tracker_id")
   const keys = table("prefix")
   const events = table("event_id")
+  const disputes = table("event_id")
   const svc = Object.create(InstallmentsModuleService.prototype) as InstallmentsModuleService
   Object.assign(svc, {
     listInstallmentsRefunds: refunds.list,
     createInstallmentsRefunds: refunds.create,
     updateInstallmentsRefunds: refunds.update,
+    softDeleteInstallmentsRefunds: refunds.remove,
+    listInstallmentsDisputes: disputes.list,
+    createInstallmentsDisputes: disputes.create,
     listWebhookKeys: keys.list,
     createWebhookKeys: keys.create,
     updateWebhookKeys: keys.update,
@@ -61,19 +65,33 @@ function service() {
     createWebhookEvents: events.create,
     deleteWebhookEvents: events.remove,
   })
-  return { svc, refunds, keys, events }
+  return { svc, refunds, keys, events, disputes }
 }
 
-const entry = (id: string, status: "P" | "R" = "P", rrn: string | null = null) => ({
+const entry = (id: string, status: "P" | "R" = "P", rrn: string | null = null, idempotency_key = "ref_1") => ({
   id,
   status,
   amount: "40.00",
   gateway_transaction_id: `RF-${id}`,
   gateway_key_type: "RefundReference",
   rrn,
-  idempotency_key: "ref_1",
+  idempotency_key,
   order_refund_id: null,
 })
+
+const failure = {
+  provider_id: "installments",
+  transaction_id: "tx_1",
+  payment_id: "pay_1",
+  order_id: "order_1",
+  return_id: "ret_1",
+  source: "return" as const,
+  amount: "69.00",
+  idempotency_key: null,
+  failure_reason: "Your merchant balance at the installments service is too low to cover this refund.",
+  retryable: true,
+  next_retry_at: new Date("2026-11-22T10:05:00Z"),
+}
 
 describe("refund ledger", () => {
   it("two syncs of one transaction at the same moment upsert on tracker_id instead of failing", async () => {
@@ -97,6 +115,67 @@ describe("refund ledger", () => {
     expect(await svc.syncRefundEntries({ ...common, tracker: [entry("a", "R", "rrn-a")] })).toBe(0)
     expect(refunds.rows).toHaveLength(1)
     expect(refunds.rows[0]).toMatchObject({ status: "R", rrn: "rrn-a" })
+  })
+})
+
+describe("refund ledger: sources and failures", () => {
+  const common = { provider_id: "installments", transaction_id: "tx_1" }
+
+  it("names where a refund came from: an attribution wins, a default fills only what nothing named", async () => {
+    const { svc, refunds } = service()
+    await svc.syncRefundEntries({ ...common, tracker: [entry("a")], default_source: "admin" })
+    await svc.syncRefundEntries({ ...common, order_id: "order_1", tracker: [entry("a")], attributions: { ref_1: { source: "return", return_id: "ret_1" } } })
+    await svc.syncRefundEntries({ ...common, tracker: [entry("a", "R", "rrn-a")], default_source: "cancel" })
+    expect(refunds.rows).toHaveLength(1)
+    expect(refunds.rows[0]).toMatchObject({ source: "return", return_id: "ret_1", order_id: "order_1", status: "R" })
+    await svc.syncRefundEntries({ ...common, tracker: [entry("b", "P", null, "orphan-tx_1"), entry("c", "P", null, "cancel-pay_1")] })
+    expect(refunds.rows.map((row) => row.source)).toEqual(["return", "orphan", "cancel"])
+  })
+
+  it("keeps one failed row per payment and source, counting the attempts", async () => {
+    const { svc, refunds } = service()
+    const first = await svc.recordRefundFailure(failure)
+    expect(first).toMatchObject({ status: "failed", tracker_id: null, attempts: 1, source: "return", order_id: "order_1" })
+    await svc.recordRefundFailure({ ...failure, amount: "70.00", next_retry_at: new Date("2026-11-22T10:15:00Z") })
+    expect(refunds.rows).toHaveLength(1)
+    expect(refunds.rows[0]).toMatchObject({ id: first.id, attempts: 2, amount: "70.00" })
+  })
+
+  it("a retried refund the service then lists takes over its failed row, even when another writer got there first", async () => {
+    const { svc, refunds } = service()
+    const failed = await svc.recordRefundFailure(failure)
+    // payment.refunded synced the retry's refund before the row was given its key...
+    await svc.syncRefundEntries({ ...common, payment_id: "pay_1", tracker: [entry("a", "P", null, "ref_retry")], default_source: "admin" })
+    await svc.updateInstallmentsRefunds({ id: failed.id, idempotency_key: "ref_retry" })
+    await svc.syncRefundEntries({ ...common, tracker: [entry("a", "R", "rrn-a", "ref_retry")], attributions: { ref_retry: { source: "return" } } })
+    expect(refunds.rows).toHaveLength(1)
+    expect(refunds.rows[0]).toMatchObject({
+      id: failed.id,
+      tracker_id: "a",
+      status: "R",
+      rrn: "rrn-a",
+      source: "return",
+      failure_reason: null,
+      retryable: false,
+      next_retry_at: null,
+    })
+  })
+})
+
+describe("disputes", () => {
+  it("records a dispute delivery once", async () => {
+    const { svc, disputes } = service()
+    const dispute = {
+      transaction_id: "tx_1",
+      payment_id: "pay_1",
+      order_id: "order_1",
+      provider_id: "installments",
+      event_id: "evt_1",
+      disputed_at: new Date("2026-11-22T10:00:00Z"),
+    }
+    expect(await svc.recordDispute(dispute)).toBe(true)
+    expect(await svc.recordDispute(dispute)).toBe(false)
+    expect(disputes.rows).toHaveLength(1)
   })
 })
 

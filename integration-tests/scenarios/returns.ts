@@ -1,0 +1,411 @@
+import { Modules } from "@medusajs/framework/utils"
+import { InstallmentsClient } from "../../src/lib/client"
+import retryFailedRefunds from "../../src/jobs/retry-failed-refunds"
+import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
+import { REFUND_FAILED_EVENT, type RefundFailedData } from "../../src/modules/installments/events"
+import type InstallmentsModuleService from "../../src/modules/installments/service"
+import type { SuiteContext } from "../helpers/context"
+import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor } from "../helpers/sandbox"
+import { PROVIDERS } from "../helpers/seed"
+import { setUpShipping, type ShippingSetup } from "../helpers/shipping"
+
+type Line = { variantId: string; quantity: number }
+type OrderItem = { id: string; variant_id: string; quantity: number; total: number; unit_price: number }
+type LedgerRow = {
+  id: string
+  status: string
+  source: string | null
+  amount: number
+  order_id: string | null
+  return_id: string | null
+  failure_reason: string | null
+  will_retry: boolean
+  attempts: number
+  idempotency_key: string | null
+}
+
+/** Scenarios of issue 12: returns, claims and exchanges become refunds, exactly once. */
+export function returnScenarios(ctx: SuiteContext) {
+  const { api, getContainer } = ctx
+  let shipping: ShippingSetup
+
+  beforeEach(async () => {
+    shipping = await setUpShipping(api, ctx.admin, ctx.seed)
+  })
+  afterEach(async () => {
+    await ctx.sandbox.control.delete("/faults")
+    await ctx.sandbox.control.post("/merchant/balance", { balance: "1000000.00" })
+  })
+
+  const client = () =>
+    new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
+  const storeHeaders = () => ({ headers: { "x-publishable-api-key": ctx.seed.publishableKey } })
+
+  /** A paid, shipped and fulfilled order with 15% VAT and 25.00 SAR shipping. */
+  async function shippedOrder(lines: Line[], provider: string = PROVIDERS.both) {
+    const { data: created } = await api.post(
+      "/store/carts",
+      {
+        region_id: ctx.seed.regionId,
+        sales_channel_id: ctx.seed.salesChannelId,
+        email: "guest@example.com",
+        shipping_address: { first_name: "Sara", last_name: "Ali", address_1: "Olaya St", city: "Riyadh", country_code: "sa" },
+        items: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
+      },
+      storeHeaders()
+    )
+    const cartId = created.cart.id as string
+    await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: shipping.shippingOptionId }, storeHeaders())
+    const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, storeHeaders())
+    const { data: sessions } = await api.post(
+      `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+      { provider_id: provider, data: { cart_id: cartId } },
+      storeHeaders()
+    )
+    const session = sessions.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === provider)
+    const paid = await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+    const completed = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders())
+    expect(completed.data.type).toBe("order")
+    const orderId = completed.data.order.id as string
+    const order = await readOrder(orderId)
+    await api.post(
+      `/admin/orders/${orderId}/fulfillments`,
+      { location_id: shipping.locationId, items: order.items.map((item: OrderItem) => ({ id: item.id, quantity: item.quantity })) },
+      ctx.admin
+    )
+    return { orderId, paymentId: order.payment_collections[0].payments[0].id as string, transactionId: paid.transaction_id, order }
+  }
+
+  async function readOrder(orderId: string) {
+    const { data } = await api.get(
+      `/admin/orders/${orderId}?fields=id,total,summary,*items,*payment_collections.payments,*payment_collections.payments.refunds`,
+      ctx.admin
+    )
+    return data.order
+  }
+
+  const itemOf = (order: { items: OrderItem[] }, variantId: string) => order.items.find((item) => item.variant_id === variantId)!
+
+  /** Requests a return of `items`, with return shipping when asked, and confirms the request. */
+  async function requestReturn(orderId: string, items: { id: string; quantity: number }[], options: { returnShipping?: boolean } = {}) {
+    const { data } = await api.post("/admin/returns", { order_id: orderId, location_id: shipping.locationId }, ctx.admin)
+    const returnId = data.return.id as string
+    await api.post(`/admin/returns/${returnId}/request-items`, { items }, ctx.admin)
+    if (options.returnShipping) {
+      await api.post(`/admin/returns/${returnId}/shipping-method`, { shipping_option_id: shipping.returnOptionId }, ctx.admin)
+    }
+    await api.post(`/admin/returns/${returnId}/request`, {}, ctx.admin)
+    return returnId
+  }
+
+  /** Receives `items` of a return in one receipt, as the admin's "Receive" does. */
+  async function receive(returnId: string, items: { id: string; quantity: number }[]) {
+    await api.post(`/admin/returns/${returnId}/receive`, {}, ctx.admin)
+    await api.post(`/admin/returns/${returnId}/receive-items`, { items }, ctx.admin)
+    await api.post(`/admin/returns/${returnId}/receive/confirm`, {}, ctx.admin)
+  }
+
+  const refundsOf = async (orderId: string) =>
+    ((await readOrder(orderId)).payment_collections[0].payments[0].refunds ?? []) as { id: string; amount: number; note: string | null }[]
+  const waitForRefunds = (orderId: string, count: number) =>
+    waitFor(async () => {
+      const refunds = await refundsOf(orderId)
+      return refunds.length >= count ? refunds : undefined
+    })
+  const ledger = async (query: string) => (await api.get(`/admin/installments/refunds?${query}`, ctx.admin)).data.refunds as LedgerRow[]
+  const halalas = (value: number) => Math.round(value * 100)
+  /** Lets the subscriber run (events are handled asynchronously after the route answered). */
+  const quiet = () => new Promise((resolve) => setTimeout(resolve, 2_500))
+
+  it("R1. partial return of one of two items (15% VAT, shipping): the refund is what the summary owes, to the halala; then a second return", async () => {
+    const { orderId, transactionId, order } = await shippedOrder([
+      { variantId: shipping.variants.perfume, quantity: 1 },
+      { variantId: shipping.variants.candle, quantity: 2 },
+    ])
+    // 100 + 2 x 60 + 25 shipping, all with 15% VAT.
+    expect(order.total).toBeCloseTo(281.75, 2)
+    const candle = itemOf(order, shipping.variants.candle)
+    const returnId = await requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
+    await receive(returnId, [{ id: candle.id, quantity: 1 }])
+
+    const [refund] = await waitForRefunds(orderId, 1)
+    expect(halalas(refund.amount)).toBe(6900) // 60.00 + 15% VAT
+    expect(refund.note).toContain(returnId)
+    const after = await readOrder(orderId)
+    expect(halalas(after.summary.pending_difference)).toBe(0)
+    expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("69.00")
+    const rows = await waitFor(async () => {
+      const found = await ledger(`order_id=${orderId}`)
+      return found.length === 1 && found[0].source === "return" ? found : undefined
+    })
+    expect(rows[0]).toMatchObject({ return_id: returnId, idempotency_key: refund.id, will_retry: false })
+    expect(["pending", "settled"]).toContain(rows[0].status)
+
+    const perfume = itemOf(order, shipping.variants.perfume)
+    const second = await requestReturn(orderId, [{ id: perfume.id, quantity: 1 }])
+    await receive(second, [{ id: perfume.id, quantity: 1 }])
+    const refunds = await waitForRefunds(orderId, 2)
+    expect(refunds.map((r) => halalas(r.amount)).sort((a, b) => a - b)).toEqual([6900, 11500])
+    expect(halalas((await readOrder(orderId)).summary.pending_difference)).toBe(0)
+    expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("184.00")
+  })
+
+  it("R2. a charged return shipping lowers the refund by its fee", async () => {
+    const { orderId, order } = await shippedOrder([{ variantId: shipping.variants.perfume, quantity: 2 }])
+    const perfume = itemOf(order, shipping.variants.perfume)
+    const returnId = await requestReturn(orderId, [{ id: perfume.id, quantity: 1 }], { returnShipping: true })
+    await receive(returnId, [{ id: perfume.id, quantity: 1 }])
+    const [refund] = await waitForRefunds(orderId, 1)
+    // 115.00 for the perfume less the return shipping (10.00 + 15% VAT).
+    expect(halalas(refund.amount)).toBe(11500 - 1150)
+    expect(halalas((await readOrder(orderId)).summary.pending_difference)).toBe(0)
+  })
+
+  it("R3. a partial receipt then the rest: two events, two refunds, together what is owed", async () => {
+    const { orderId, order, transactionId } = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 3 }])
+    const candle = itemOf(order, shipping.variants.candle)
+    const returnId = await requestReturn(orderId, [{ id: candle.id, quantity: 3 }])
+    await receive(returnId, [{ id: candle.id, quantity: 1 }])
+    await waitForRefunds(orderId, 1)
+    await receive(returnId, [{ id: candle.id, quantity: 2 }])
+    const refunds = await waitForRefunds(orderId, 2)
+    expect(refunds.map((r) => halalas(r.amount)).sort((a, b) => a - b)).toEqual([6900, 13800])
+    expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("207.00")
+    expect(halalas((await readOrder(orderId)).summary.pending_difference)).toBe(0)
+  })
+
+  it("R4. the same event delivered twice and concurrently refunds once", async () => {
+    const { orderId, order, transactionId } = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+    const candle = itemOf(order, shipping.variants.candle)
+    const returnId = await requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
+    await receive(returnId, [{ id: candle.id, quantity: 1 }])
+    const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+    const event = { name: "order.return_received", data: { order_id: orderId, return_id: returnId } }
+    await Promise.all([eventBus.emit(event), eventBus.emit(event), eventBus.emit(event)])
+    await waitForRefunds(orderId, 1)
+    await quiet()
+    const refunds = await refundsOf(orderId)
+    expect(refunds).toHaveLength(1)
+    expect(halalas(refunds[0].amount)).toBe(6900)
+    const tx = await client().transactions.retrieve(transactionId)
+    expect(tx.refunded_amount).toBe("69.00")
+    expect(tx.refund_tracker).toHaveLength(1)
+  })
+
+  it("R5. the merchant refunded by hand first: the return refunds nothing more", async () => {
+    const { orderId, order, paymentId, transactionId } = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+    const candle = itemOf(order, shipping.variants.candle)
+    const returnId = await requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
+    expect((await api.post(`/admin/payments/${paymentId}/refund`, { amount: 69 }, ctx.admin)).status).toBe(200)
+    await receive(returnId, [{ id: candle.id, quantity: 1 }])
+    await quiet()
+    expect(await refundsOf(orderId)).toHaveLength(1)
+    expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("69.00")
+    const rows = await ledger(`order_id=${orderId}`)
+    expect(rows.map((row) => row.source)).toEqual(["admin"])
+  })
+
+  it("R6. an exchange for a dearer item refunds nothing", async () => {
+    const { orderId, order } = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 1 }])
+    const candle = itemOf(order, shipping.variants.candle)
+    const { data } = await api.post("/admin/exchanges", { order_id: orderId }, ctx.admin)
+    const exchangeId = data.exchange.id as string
+    await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { location_id: shipping.locationId, items: [{ id: candle.id, quantity: 1 }] }, ctx.admin)
+    await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, { items: [{ variant_id: shipping.variants.perfume, quantity: 1 }] }, ctx.admin)
+    const { data: requested } = await api.post(`/admin/exchanges/${exchangeId}/request`, {}, ctx.admin)
+    const returnId = (requested.exchange?.return_id ?? requested.return?.id) as string
+    await receive(returnId, [{ id: candle.id, quantity: 1 }])
+    await quiet()
+    expect(await refundsOf(orderId)).toHaveLength(0)
+    expect((await readOrder(orderId)).summary.pending_difference).toBeGreaterThan(0)
+  })
+
+  it("R7. autoRefundReturns: false leaves the refund to the merchant", async () => {
+    const { orderId, order, transactionId } = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }], PROVIDERS.card)
+    const candle = itemOf(order, shipping.variants.candle)
+    const returnId = await requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
+    await receive(returnId, [{ id: candle.id, quantity: 1 }])
+    await quiet()
+    expect(await refundsOf(orderId)).toHaveLength(0)
+    expect(halalas((await readOrder(orderId)).summary.pending_difference)).toBe(-6900)
+    expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("0.00")
+  })
+
+  it("R8. merchant balance too low: failed with the reason, event emitted, retried by the job once topped up, then settled", async () => {
+    const failures: RefundFailedData[] = []
+    const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+    eventBus.subscribe(REFUND_FAILED_EVENT, async (event) => {
+      failures.push(event.data as RefundFailedData)
+    })
+    const { orderId, order, transactionId } = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+    await ctx.sandbox.control.post("/merchant/balance", { balance: "10.00" })
+    const candle = itemOf(order, shipping.variants.candle)
+    const returnId = await requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
+    await receive(returnId, [{ id: candle.id, quantity: 1 }])
+
+    const [failed] = await waitFor(async () => {
+      const rows = await ledger(`order_id=${orderId}&status=failed`)
+      return rows.length ? rows : undefined
+    })
+    expect(failed).toMatchObject({ source: "return", return_id: returnId, will_retry: true, attempts: 1 })
+    expect(halalas(failed.amount)).toBe(6900)
+    expect(failed.failure_reason).toMatch(/merchant balance .* too low/i)
+    await waitFor(async () => failures.find((f) => f.id === failed.id))
+    expect(failures.find((f) => f.id === failed.id)).toMatchObject({ order_id: orderId, will_retry: true, amount: "69.00" })
+    // The return was received all the same; the order still shows what it owes.
+    const { data: ret } = await api.get(`/admin/returns/${returnId}`, ctx.admin)
+    expect(ret.return.status).toBe("received")
+    expect(halalas((await readOrder(orderId)).summary.pending_difference)).toBe(-6900)
+
+    // Not yet due: the job leaves it alone.
+    await retryFailedRefunds(getContainer(), { now: new Date() })
+    expect(await refundsOf(orderId)).toHaveLength(0)
+
+    await ctx.sandbox.control.post("/merchant/balance", { balance: "1000.00" })
+    await retryFailedRefunds(getContainer(), { now: new Date(Date.now() + 24 * 60 * 60 * 1000) })
+    const [refund] = await waitForRefunds(orderId, 1)
+    expect(halalas(refund.amount)).toBe(6900)
+    expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("69.00")
+    const settled = await waitFor(async () => {
+      const rows = await ledger(`order_id=${orderId}`)
+      return rows.length === 1 && rows[0].status === "settled" ? rows : undefined
+    })
+    expect(settled[0]).toMatchObject({ id: failed.id, source: "return", failure_reason: null, will_retry: false, idempotency_key: refund.id })
+    expect(await ledger(`order_id=${orderId}&status=failed`)).toHaveLength(0)
+  })
+
+  it("R9. order cancel while the service answers 5xx: Medusa books the refund, the plugin detects it, retries, and the ledger tells the truth", async () => {
+    const { orderId, transactionId, paymentId } = await shippedOrderUnfulfilled()
+    await ctx.sandbox.control.post("/faults", { error_rate: 1, error_status: 503, paths: ["/transactions/refund"] })
+    expect((await api.post(`/admin/orders/${orderId}/cancel`, {}, ctx.admin)).status).toBe(200)
+    // Medusa's cancel books the refund in the order although the service refused it (medusa#15306).
+    const canceled = await readOrder(orderId)
+    expect(halalas(canceled.summary.transaction_total ?? 0)).toBe(0)
+
+    const [failed] = await waitFor(async () => {
+      const rows = await ledger(`order_id=${orderId}&status=failed`)
+      return rows.length ? rows : undefined
+    })
+    expect(failed).toMatchObject({ source: "cancel", will_retry: true, idempotency_key: `cancel-${paymentId}` })
+    expect(failed.failure_reason).toMatch(/could not be reached or answered with an error/)
+    expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("0.00")
+
+    await ctx.sandbox.control.delete("/faults")
+    const retried = await api.post(`/admin/installments/refunds/${failed.id}/retry`, {}, ctx.admin)
+    expect(retried.status).toBe(200)
+    expect(retried.data.refund).toMatchObject({ id: failed.id, source: "cancel", will_retry: false, failure_reason: null })
+    expect(["pending", "settled"]).toContain(retried.data.refund.status)
+    const tx = await client().transactions.retrieve(transactionId)
+    expect(tx.status).toBe("refunded")
+    expect(tx.refund_tracker.map((entry) => entry.idempotency_key)).toEqual([`cancel-${paymentId}`])
+
+    // Retrying again is refused clearly: it did not fail.
+    const again = await api.post(`/admin/installments/refunds/${failed.id}/retry`, {}, { ...ctx.admin, validateStatus: () => true })
+    expect(again.status).toBe(400)
+    expect(again.data.message).toMatch(/only a failed refund can be retried/)
+  })
+
+  it("R10. a verified order.disputed is recorded against the order's payment and changes nothing else", async () => {
+    const { orderId, transactionId, paymentId } = await shippedOrderUnfulfilled()
+    await ctx.sandbox.control.post(`/transactions/${transactionId}/dispute`, { reason: "Item not received" })
+    const service = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+    const [dispute] = await waitFor(async () => {
+      const found = await service.listInstallmentsDisputes({ transaction_id: transactionId })
+      return found.length ? found : undefined
+    })
+    expect(dispute).toMatchObject({ transaction_id: transactionId, payment_id: paymentId, order_id: orderId, provider_id: "installments" })
+    expect(dispute.event_id).toMatch(/^evt_/)
+    expect(dispute.disputed_at).toBeInstanceOf(Date)
+    const order = await readOrder(orderId)
+    expect(order.payment_collections[0].payments[0].refunds ?? []).toHaveLength(0)
+    expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("0.00")
+  })
+
+  it("R11. the refunds API refuses an unknown status and an unknown refund clearly", async () => {
+    const bad = await api.get("/admin/installments/refunds?status=done", { ...ctx.admin, validateStatus: () => true })
+    expect(bad.status).toBe(400)
+    expect(bad.data.message).toMatch(/'pending, settled, failed.*' for field 'status'/)
+    const missing = await api.post("/admin/installments/refunds/iref_missing/retry", {}, { ...ctx.admin, validateStatus: () => true })
+    expect(missing.status).toBe(404)
+  })
+
+  it("R12. claims: a replacement refunds nothing, a refund claim refunds the claimed item once its return is received", async () => {
+    const claim = async (orderId: string, type: "replace" | "refund", itemId: string, replacement?: string) => {
+      const { data } = await api.post("/admin/claims", { order_id: orderId, type }, ctx.admin)
+      const claimId = data.claim.id as string
+      await api.post(`/admin/claims/${claimId}/inbound/items`, { location_id: shipping.locationId, items: [{ id: itemId, quantity: 1 }] }, ctx.admin)
+      if (replacement) {
+        await api.post(`/admin/claims/${claimId}/outbound/items`, { items: [{ variant_id: replacement, quantity: 1 }] }, ctx.admin)
+      }
+      const { data: requested } = await api.post(`/admin/claims/${claimId}/request`, {}, ctx.admin)
+      return requested.claim.return_id as string
+    }
+
+    const replaced = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 1 }])
+    const candle = itemOf(replaced.order, shipping.variants.candle)
+    await receive(await claim(replaced.orderId, "replace", candle.id, shipping.variants.candle), [{ id: candle.id, quantity: 1 }])
+    await quiet()
+    expect(await refundsOf(replaced.orderId)).toHaveLength(0)
+    expect((await client().transactions.retrieve(replaced.transactionId)).refunded_amount).toBe("0.00")
+
+    const refunded = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+    const claimed = itemOf(refunded.order, shipping.variants.candle)
+    const returnId = await claim(refunded.orderId, "refund", claimed.id)
+    await receive(returnId, [{ id: claimed.id, quantity: 1 }])
+    const [refund] = await waitForRefunds(refunded.orderId, 1)
+    expect(halalas(refund.amount)).toBe(6900)
+    expect(refund.note).toContain(returnId)
+    expect(halalas((await readOrder(refunded.orderId)).summary.pending_difference)).toBe(0)
+  })
+
+  it("R13. order cancel while the service is down altogether: the job checks the cancel again and sends the refund once it is back", async () => {
+    const { orderId, transactionId, paymentId } = await shippedOrderUnfulfilled()
+    await ctx.sandbox.control.post("/faults", { error_rate: 1, error_status: 502 })
+    expect((await api.post(`/admin/orders/${orderId}/cancel`, {}, ctx.admin)).status).toBe(200)
+    await quiet()
+    // The check after the cancel could not even read the transaction: nothing to retry yet.
+    expect(await ledger(`order_id=${orderId}`)).toHaveLength(0)
+
+    await ctx.sandbox.control.delete("/faults")
+    await retryFailedRefunds(getContainer())
+    const tx = await client().transactions.retrieve(transactionId)
+    expect(tx).toMatchObject({ status: "refunded", refunded_amount: "143.75" })
+    expect(tx.refund_tracker.map((entry) => entry.idempotency_key)).toEqual([`cancel-${paymentId}`])
+    const rows = await ledger(`order_id=${orderId}`)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ source: "cancel", payment_id: paymentId, idempotency_key: `cancel-${paymentId}` })
+
+    // Checked again on the next run: nothing more is sent.
+    await retryFailedRefunds(getContainer())
+    expect((await client().transactions.retrieve(transactionId)).refund_tracker).toHaveLength(1)
+  })
+
+  /** A paid order, not yet fulfilled (so it can still be canceled). */
+  async function shippedOrderUnfulfilled() {
+    const { data: created } = await api.post(
+      "/store/carts",
+      {
+        region_id: ctx.seed.regionId,
+        sales_channel_id: ctx.seed.salesChannelId,
+        email: "guest@example.com",
+        shipping_address: { first_name: "Sara", last_name: "Ali", address_1: "Olaya St", city: "Riyadh", country_code: "sa" },
+        items: [{ variant_id: shipping.variants.perfume, quantity: 1 }],
+      },
+      storeHeaders()
+    )
+    const cartId = created.cart.id as string
+    await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: shipping.shippingOptionId }, storeHeaders())
+    const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, storeHeaders())
+    const { data: sessions } = await api.post(
+      `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+      { provider_id: PROVIDERS.both, data: { cart_id: cartId } },
+      storeHeaders()
+    )
+    const session = sessions.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === PROVIDERS.both)
+    const paid = await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+    const completed = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders())
+    const orderId = completed.data.order.id as string
+    const order = await readOrder(orderId)
+    return { orderId, transactionId: paid.transaction_id, paymentId: order.payment_collections[0].payments[0].id as string }
+  }
+}

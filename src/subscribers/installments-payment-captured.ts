@@ -1,0 +1,36 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, PaymentEvents } from "@medusajs/framework/utils"
+import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/after-webhook/refund-canceled-order-payment"
+import { INSTALLMENTS_PROVIDER_PREFIX, loadSessionContext } from "../workflows/after-webhook/session-context"
+
+type CapturedPayment = { id: string; provider_id: string; payment_session_id?: string | null }
+
+/**
+ * Medusa captured a payment: when it is this plugin's and its order is canceled (the customer paid
+ * the link after the order was canceled, typically after a bank rejection), it is refunded in full
+ * through Medusa, once, so the order records the refund.
+ */
+export default async function installmentsPaymentCaptured({ event, container }: SubscriberArgs<{ id: string }>) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "payment", fields: ["id", "provider_id", "payment_session_id"], filters: { id: event.data.id } })
+  const payment = data[0] as CapturedPayment | undefined
+  if (!payment?.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) || !payment.payment_session_id) {
+    return
+  }
+  const context = await loadSessionContext(container, payment.payment_session_id)
+  const linkId = context.session?.data?.payment_link_id
+  if (context.order?.status !== "canceled" || typeof linkId !== "string") {
+    return
+  }
+  const { result } = await refundInstallmentsCanceledOrderPaymentWorkflow(container).run({
+    input: { session_id: payment.payment_session_id, payment_link_id: linkId },
+  })
+  if (!result.refund) {
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    const log = result.already_refunded ? logger.info.bind(logger) : logger.warn.bind(logger)
+    log(`installments: payment ${payment.id} captured on canceled order ${context.order.id} not refunded by the plugin: ${result.reason}`)
+  }
+}
+
+export const config: SubscriberConfig = { event: PaymentEvents.CAPTURED, context: { subscriberId: "installments-payment-captured" } }

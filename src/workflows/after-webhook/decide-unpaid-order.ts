@@ -1,0 +1,56 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { parseAmount } from "../../lib/money"
+import { clientForProvider } from "../../providers/installments/client"
+import { readSessionData } from "../../providers/installments/session-data"
+import { linkVerdict, type LinkVerdict } from "../../providers/installments/status"
+import { INSTALLMENTS_PROVIDER_PREFIX, loadSessionContext, type SessionContext } from "./session-context"
+import { decideUnpaidOrder, type UnpaidOrderDecision } from "./unpaid-order-decision"
+
+export interface UnpaidOrderInput {
+  session_id: string
+}
+
+/** Where the session stands before the cart is locked: only a session with an open order goes on. */
+export const loadUnpaidOrderCandidateStep = createStep(
+  "installments-load-unpaid-order-candidate",
+  async (input: UnpaidOrderInput, { container }) => {
+    const context = await loadSessionContext(container, input.session_id)
+    const candidate =
+      !!context.session?.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) &&
+      !!context.cart_id &&
+      !!context.order &&
+      context.order.status !== "canceled" &&
+      !context.payments.length
+    return new StepResponse({ candidate, cart_id: context.cart_id ?? null })
+  }
+)
+
+/**
+ * Under the cart's lock (so a cart completion or a webhook capture cannot interleave), reads the
+ * session, its order and its link again and decides whether the order is canceled.
+ */
+export const decideUnpaidOrderStep = createStep(
+  "installments-decide-unpaid-order",
+  async (input: UnpaidOrderInput & { candidate: boolean }, { container }) => {
+    if (!input.candidate) {
+      return new StepResponse<UnpaidOrderDecision>({ cancel: false, reason: "no open order without a payment", session_id: input.session_id })
+    }
+    const context = await loadSessionContext(container, input.session_id)
+    const verdict = await readVerdict(container, context)
+    return new StepResponse(decideUnpaidOrder(input.session_id, context, verdict))
+  }
+)
+
+async function readVerdict(container: Parameters<typeof clientForProvider>[0], context: SessionContext): Promise<LinkVerdict | undefined> {
+  const session = context.session
+  const data = readSessionData(session?.data ?? undefined)
+  if (!session || !data) {
+    return undefined
+  }
+  const client = clientForProvider(container, session.provider_id.slice(INSTALLMENTS_PROVIDER_PREFIX.length))
+  if (!client) {
+    return undefined
+  }
+  const details = await client.paymentLinks.retrieve(data.payment_link_id, { page_size: 100 })
+  return linkVerdict(details, { session_id: data.session_id, amount: parseAmount(data.amount), currency_code: data.currency_code })
+}

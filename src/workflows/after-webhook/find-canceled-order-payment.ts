@@ -1,0 +1,77 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { PaymentLinkDetails } from "../../lib/client"
+import { clientForProvider } from "../../providers/installments/client"
+import { decideCanceledOrderPayment, type CanceledOrderPaymentDecision } from "./canceled-order-payment-decision"
+import { ORPHAN_GRACE_MS } from "./orphan-decision"
+import { INSTALLMENTS_PROVIDER_PREFIX, loadSessionContext, type SessionContext } from "./session-context"
+
+export interface CanceledOrderPaymentInput {
+  session_id: string
+  /** The paid link (a hint: the session must still hold it). */
+  payment_link_id: string
+  /**
+   * How old a payment Medusa recorded nothing for must be before it is refunded directly with the
+   * service (Medusa may still be recording it); defaults to 10 minutes. The webhook follow-up waits
+   * for Medusa's own processing first and passes 0.
+   */
+  grace_ms?: number
+  /** The decision's clock (ms since epoch); defaults to now. */
+  now?: number
+}
+
+/**
+ * Where the session stands before the cart is locked, from the database only: only a session of
+ * this plugin that still holds the link and whose order is canceled goes on.
+ */
+export const loadCanceledOrderCandidateStep = createStep(
+  "installments-load-canceled-order-candidate",
+  async (input: CanceledOrderPaymentInput, { container }) => {
+    const context = await loadSessionContext(container, input.session_id)
+    const candidate =
+      !!context.session?.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) &&
+      context.session.data?.payment_link_id === input.payment_link_id &&
+      !!context.cart_id &&
+      context.order?.status === "canceled"
+    return new StepResponse({ candidate, cart_id: context.cart_id ?? null })
+  }
+)
+
+/**
+ * Under the cart's lock (so Medusa's processPaymentWorkflow cannot be recording the payment at the
+ * same time, and two runs cannot both refund), reads the session, its order and payments and the
+ * link again, and decides whether and how the payment is refunded.
+ */
+export const decideCanceledOrderPaymentStep = createStep(
+  "installments-decide-canceled-order-payment",
+  async (input: CanceledOrderPaymentInput & { candidate: boolean }, { container }) => {
+    if (!input.candidate) {
+      return new StepResponse<CanceledOrderPaymentDecision>({
+        refund: false,
+        reason: "no canceled order for a session holding this link",
+        session_id: input.session_id,
+      })
+    }
+    const context = await loadSessionContext(container, input.session_id)
+    const details = await readLink(container, context)
+    return new StepResponse(
+      decideCanceledOrderPayment({
+        session_id: input.session_id,
+        details,
+        context,
+        now: input.now ?? Date.now(),
+        graceMs: input.grace_ms ?? ORPHAN_GRACE_MS,
+      })
+    )
+  }
+)
+
+async function readLink(container: MedusaContainer, context: SessionContext): Promise<PaymentLinkDetails | undefined> {
+  const session = context.session
+  const linkId = session?.data?.payment_link_id
+  if (!session || typeof linkId !== "string" || !linkId) {
+    return undefined
+  }
+  const client = clientForProvider(container, session.provider_id.slice(INSTALLMENTS_PROVIDER_PREFIX.length))
+  return client ? client.paymentLinks.retrieveAll(linkId) : undefined
+}

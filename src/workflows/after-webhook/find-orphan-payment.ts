@@ -1,0 +1,43 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { clientForProvider } from "../../providers/installments/client"
+import { decideOrphan, ORPHAN_GRACE_MS, type OrphanDecision } from "./orphan-decision"
+import { cartExists, loadSessionContext } from "./session-context"
+
+export interface OrphanPaymentInput {
+  /** The provider registration's id (`installments` for `pp_installments_installments`). */
+  provider_id: string
+  payment_link_id: string
+  /** Paid links younger than this are left alone; defaults to 10 minutes. */
+  grace_ms?: number
+  /** The sweep's clock (ms since epoch); defaults to now. */
+  now?: number
+  /** Webhook path: only a session that no longer exists makes the payment an orphan. */
+  require_session_gone?: boolean
+}
+
+/** Reads a link and decides whether its payment is an orphan (see decideOrphan). */
+export const findOrphanPaymentStep = createStep(
+  "installments-find-orphan-payment",
+  async (input: OrphanPaymentInput, { container }) => {
+    const client = clientForProvider(container, input.provider_id)
+    if (!client) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `No installments payment provider is registered with id ${input.provider_id}.`)
+    }
+    const details = await client.paymentLinks.retrieveAll(input.payment_link_id)
+    const sessionId = details.payment_link.metadata?.session_id
+    const context = typeof sessionId === "string" && sessionId ? await loadSessionContext(container, sessionId) : { payments: [] }
+    const cartId = details.payment_link.metadata?.cart_id
+    const cartKnown = typeof cartId === "string" && cartId ? await cartExists(container, cartId) : undefined
+    return new StepResponse<OrphanDecision>(
+      decideOrphan({
+        details,
+        context,
+        now: input.now ?? Date.now(),
+        graceMs: input.grace_ms ?? ORPHAN_GRACE_MS,
+        requireSessionGone: input.require_session_gone,
+        cartKnown,
+      })
+    )
+  }
+)
