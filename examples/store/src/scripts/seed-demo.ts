@@ -45,10 +45,11 @@ export default async function seedDemo({ container }: ExecArgs) {
     return
   }
 
-  const { data: [store] } = await query.graph({ entity: "store", fields: ["id"] })
-  const { result: [channel] } = await createSalesChannelsWorkflow(container).run({
-    input: { salesChannelsData: [{ name: "Online store" }] },
-  })
+  // `medusa db:migrate` already made a default sales channel and publishable key: use them, as the starter does.
+  const { data: [store] } = await query.graph({ entity: "store", fields: ["id", "default_sales_channel_id"] })
+  const channel = store.default_sales_channel_id
+    ? { id: store.default_sales_channel_id }
+    : (await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Default Sales Channel" }] } })).result[0]
   await updateStoresWorkflow(container).run({
     input: {
       selector: { id: store.id },
@@ -113,10 +114,13 @@ export default async function seedDemo({ container }: ExecArgs) {
   })
   await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [channel.id] } })
 
-  const { result: [apiKey] } = await createApiKeysWorkflow(container).run({
-    input: { api_keys: [{ title: "Demo storefront", type: "publishable", created_by: "" }] },
-  })
-  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [channel.id] } })
+  const { data: [existingKey] } = await query.graph({ entity: "api_key", fields: ["id", "token"], filters: { type: "publishable" } })
+  const apiKey =
+    existingKey ??
+    (await createApiKeysWorkflow(container).run({ input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "" }] } })).result[0]
+  if (!existingKey || !store.default_sales_channel_id) {
+    await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [channel.id] } })
+  }
 
   const { result: products } = await createProductsWorkflow(container).run({
     input: {
