@@ -11,12 +11,11 @@ export interface JourneyContext {
   sandboxUrl: string
   regionId: string
   /** Filled in by the steps as the journey goes. */
-  cart?: { id: string; total: number }
+  cart?: { id: string }
   paymentLink?: { id: string; url: string }
   transactionId?: string
-  order?: { id: string; display_id: number; total: number }
-  payment?: { id: string; amount: number }
-  refund?: { amount: number }
+  order?: { id: string; display_id: number }
+  paymentId?: string
 }
 
 /** Logs in to the admin and finds the storefront's publishable key and the Saudi region. */

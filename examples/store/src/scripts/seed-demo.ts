@@ -55,7 +55,7 @@ export default async function seedDemo({ container }: ExecArgs) {
       selector: { id: store.id },
       update: {
         name: "Demo store",
-        supported_currencies: [{ currency_code: "sar", is_default: true }],
+        supported_currencies: [{ currency_code: "sar", is_default: true, is_tax_inclusive: true }],
         default_sales_channel_id: channel.id,
       },
     },

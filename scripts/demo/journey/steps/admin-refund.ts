@@ -1,3 +1,4 @@
+import { formatAmount, fromMedusaAmount, toHalalas } from "../../../../src/lib/money"
 import { detail } from "../../report"
 import type { JourneyStep } from "../step"
 
@@ -11,12 +12,11 @@ export const adminRefundStep: JourneyStep = {
   name: `Merchant refunds ${REFUND_AMOUNT} SAR from the admin`,
   hint: "the store's log: the service's refusal reaches the admin as a message",
   async run(ctx) {
-    const { payment } = await ctx.admin.admin.payment.refund(ctx.payment!.id, { amount: REFUND_AMOUNT, note: "Demo: partial refund" }, { fields: "id,*refunds" })
-    const refunded = (payment.refunds ?? []).reduce((sum, refund) => sum + Number(refund.amount), 0)
-    if (refunded !== REFUND_AMOUNT) {
-      throw new Error(`the payment shows ${refunded} SAR refunded, expected ${REFUND_AMOUNT}`)
+    const { payment } = await ctx.admin.admin.payment.refund(ctx.paymentId!, { amount: REFUND_AMOUNT, note: "Demo: partial refund" }, { fields: "id,*refunds" })
+    const refunded = (payment.refunds ?? []).reduce((sum, refund) => sum + fromMedusaAmount(refund.amount), 0n)
+    if (refunded !== toHalalas(REFUND_AMOUNT)) {
+      throw new Error(`the payment shows ${formatAmount(refunded)} SAR refunded, expected ${formatAmount(toHalalas(REFUND_AMOUNT))}`)
     }
-    ctx.refund = { amount: REFUND_AMOUNT }
-    detail(`payment ${payment.id}: ${refunded} SAR refunded`)
+    detail(`payment ${payment.id}: ${formatAmount(refunded)} SAR refunded`)
   },
 }

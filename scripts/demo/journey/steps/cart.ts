@@ -1,3 +1,4 @@
+import { formatAmount, fromMedusaAmount, roundMedusaAmount } from "../../../../src/lib/money"
 import { detail } from "../../report"
 import type { JourneyStep } from "../step"
 
@@ -8,7 +9,7 @@ export const cartStep: JourneyStep = {
   name: "Shopper fills a cart (Store API)",
   hint: "the seeded products and shipping option (examples/store/src/scripts/seed-demo.ts)",
   async run(ctx) {
-    const { products } = await ctx.store.store.product.list({ handle: PRODUCT_HANDLE, region_id: ctx.regionId, fields: "*variants.calculated_price" })
+    const { products } = await ctx.store.store.product.list({ handle: PRODUCT_HANDLE, region_id: ctx.regionId })
     const variant = products[0]?.variants?.[0]
     if (!variant) {
       throw new Error(`product "${PRODUCT_HANDLE}" is not in the store`)
@@ -24,7 +25,7 @@ export const cartStep: JourneyStep = {
       throw new Error("no shipping option is offered for a Saudi address")
     }
     const { cart: shipped } = await ctx.store.store.cart.addShippingMethod(cart.id, { option_id: shipping_options[0].id })
-    ctx.cart = { id: shipped.id, total: Number(shipped.total) }
-    detail(`cart ${shipped.id}: ${products[0].title}, total ${shipped.total} SAR (VAT ${shipped.tax_total} included)`)
+    ctx.cart = { id: shipped.id }
+    detail(`cart ${shipped.id}: ${products[0].title}, total ${formatAmount(fromMedusaAmount(shipped.total))} SAR (VAT ${formatAmount(roundMedusaAmount(shipped.tax_total))} included)`)
   },
 }

@@ -1,3 +1,4 @@
+import { formatAmount, fromMedusaAmount } from "../../../../src/lib/money"
 import { detail } from "../../report"
 import type { JourneyStep } from "../step"
 
@@ -14,12 +15,12 @@ export const orderStep: JourneyStep = {
       fields: "id,display_id,total,payment_status,*payment_collections.payments,*payment_collections.payments.captures",
     })
     const payment = order.payment_collections?.flatMap((collection) => collection.payments ?? [])[0]
-    const captured = (payment?.captures ?? []).reduce((sum, capture) => sum + Number(capture.amount), 0)
-    if (!payment || order.payment_status !== "captured" || captured !== Number(order.total)) {
-      throw new Error(`order ${order.id} is "${order.payment_status}" with ${captured} SAR captured of ${order.total}`)
+    const captured = (payment?.captures ?? []).reduce((sum, capture) => sum + fromMedusaAmount(capture.amount), 0n)
+    if (!payment || order.payment_status !== "captured" || captured !== fromMedusaAmount(order.total)) {
+      throw new Error(`order ${order.id} is "${order.payment_status}" with ${formatAmount(captured)} SAR captured of ${order.total}`)
     }
-    ctx.order = { id: order.id, display_id: order.display_id!, total: Number(order.total) }
-    ctx.payment = { id: payment.id, amount: Number(payment.amount) }
-    detail(`order #${order.display_id} (${order.id}): ${order.total} SAR captured on payment ${payment.id}`)
+    ctx.order = { id: order.id, display_id: order.display_id! }
+    ctx.paymentId = payment.id
+    detail(`order #${order.display_id} (${order.id}): ${formatAmount(captured)} SAR captured on payment ${payment.id}`)
   },
 }
