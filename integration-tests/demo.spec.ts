@@ -124,7 +124,7 @@ describe("npm run demo", () => {
 
     afterAll(async () => {
       await browser?.close()
-      if (run?.child.exitCode === null) {
+      if (run && run.child.exitCode === null && run.child.signalCode === null) {
         process.kill(-run.child.pid!, "SIGKILL")
       }
     })

@@ -60,11 +60,12 @@ ${installments}
 /** The order confirmation after the hosted page sent the shopper back. */
 export function confirmationPage(lang: Lang, order: { id: string; display_id: number; total: string; payment_status: string }): string {
   const t = TEXT[lang]
-  const heading = order.payment_status === "captured" ? t.confirmed : t.pending
+  const paid = order.payment_status === "captured"
+  const heading = paid ? t.confirmed : t.pending
   const body = `<div class="card"><h2 data-testid="confirmation">${heading}</h2><dl>
 <dt>${t.orderNumber}</dt><dd data-testid="order-number">#${order.display_id}</dd>
 <dt>${t.total}</dt><dd>${grouped(order.total)} ${t.sar}</dd>
-<dt>${t.paymentStatus}</dt><dd>${esc(order.payment_status)}</dd></dl>
+<dt>${t.paymentStatus}</dt><dd>${paid ? t.paid : t.awaitingBank}</dd></dl>
 <a class="button" href="/?lang=${lang}">${t.continueShopping}</a></div>`
   return page(lang, heading, body, `/order/${order.id}`)
 }
