@@ -164,6 +164,24 @@ describe("npm run demo", () => {
       await shot("demo-order-confirmed-en.png")
     })
 
+    it("brings a shopper whose card was declined back to the product with the reason, and places no order", async () => {
+      await page.goto(`${storefront()}/products/dallah?lang=en`)
+      // 250 SAR is below every bank's minimum: the card is the only option.
+      await page.getByText("Installments from 300.00 SAR").waitFor()
+      expect(await page.locator('input[name="provider"][value="card"]').isChecked()).toBe(true)
+      await page.getByRole("button", { name: "Continue to payment" }).click()
+      await page.waitForURL((url) => url.href.includes("/payment-link/"))
+      await page.getByLabel("رقم البطاقة").fill("4092010000000026")
+      await page.getByRole("button", { name: "متابعة" }).click()
+      await Promise.all([page.waitForURL((url) => url.pathname === "/checkout/return"), page.getByRole("button", { name: /^ادفع/ }).click()])
+
+      await page.getByText("The payment did not go through").waitFor()
+      await page.getByText("The card payment was declined or not authenticated. Try again with another card.").waitFor()
+      await shot("demo-payment-declined-en.png")
+      await page.getByRole("link", { name: "Try again" }).click()
+      await page.getByText("Brass dallah coffee pot").waitFor()
+    })
+
     it("stops the store, storefront, sandbox and database on Ctrl+C", async () => {
       process.kill(-run.child.pid!, "SIGINT")
       await run.exited

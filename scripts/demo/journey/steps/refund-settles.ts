@@ -1,3 +1,4 @@
+import { formatAmount, fromMedusaAmount } from "../../../../src/lib/money"
 import { detail } from "../../report"
 import { sandboxControl, waitFor } from "../context"
 import type { JourneyStep } from "../step"
@@ -26,6 +27,6 @@ export const refundSettlesStep: JourneyStep = {
       const row = (await ledger()).find((refund) => refund.status === "R" && refund.rrn)
       return row ?? undefined
     })
-    detail(`${settled.amount} SAR settled, rrn ${settled.rrn}`)
+    detail(`${formatAmount(fromMedusaAmount(settled.amount))} SAR settled, rrn ${settled.rrn}`)
   },
 }
