@@ -69,16 +69,17 @@ export async function startStorefront(options: StorefrontOptions): Promise<{ url
     const cartId = query.get("cart_id") ?? ""
     const { cart } = await sdk.store.cart.retrieve(cartId, { fields: "metadata,completed_at,*payment_collection.payment_sessions" })
     const lang = langOf(cart.metadata?.lang as string | undefined)
-    const completed = await sdk.store.cart.complete(cartId)
-    if (completed.type === "order") {
+    // Completing twice is safe: when the webhook placed the order first, Medusa answers with it.
+    // A payment that was not authorized is a 400 whose words are for developers, not shoppers.
+    const completed = await sdk.store.cart.complete(cartId).catch(() => undefined)
+    if (completed?.type === "order") {
       return redirect(res, `/order/${completed.order.id}?lang=${lang}`)
     }
-    // The webhook may have placed the order first: the cart is then completed and linked to it.
     const { cart: after } = await sdk.store.cart.retrieve(cartId, { fields: "*payment_collection.payment_sessions" })
     const reason = after.payment_collection?.payment_sessions
       ?.map((session) => (session.data as { failure_reason?: string | null }).failure_reason)
       .find(Boolean)
-    send(res, 402, failurePage(lang, reason ?? completed.error?.message ?? "The payment was not completed.", cart.metadata?.handle as string | undefined))
+    send(res, 402, failurePage(lang, reason ?? "The payment was not completed. Try again.", cart.metadata?.handle as string | undefined))
   }
 
   async function order(id: string, lang: Lang, res: ServerResponse) {
