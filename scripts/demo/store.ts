@@ -1,0 +1,140 @@
+import { ChildProcess, execFileSync, spawn } from "node:child_process"
+import { createHash } from "node:crypto"
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
+import path from "node:path"
+import { ADMIN, DEMO_DIR, ROOT, STORE_DIR } from "./config"
+import { childEnv, medusa, packPlugin } from "./plugin-package"
+
+const TARBALL = path.join(DEMO_DIR, "medusa-payment-installments.tgz")
+const INSTALLED = path.join(STORE_DIR, "node_modules/medusa-payment-installments")
+const STATE = path.join(DEMO_DIR, "state.json")
+
+interface State {
+  /** Fingerprint of the plugin sources last packed and installed into the store. */
+  plugin?: string
+  /** Per database URL: the plugin fingerprint it was migrated and seeded with. */
+  databases?: Record<string, string>
+}
+
+/** A fingerprint of everything that ends up in the packed plugin: its sources and package.json. */
+export function pluginFingerprint(): string {
+  const hash = createHash("sha256")
+  const visit = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = path.join(dir, name)
+      if (name === "__tests__" || name === "node_modules") {
+        continue
+      }
+      if (statSync(file).isDirectory()) {
+        visit(file)
+      } else {
+        hash.update(path.relative(ROOT, file)).update(readFileSync(file))
+      }
+    }
+  }
+  visit(path.join(ROOT, "src"))
+  hash.update(readFileSync(path.join(ROOT, "package.json")))
+  return hash.digest("hex")
+}
+
+/**
+ * Builds and packs the plugin and installs the tarball into examples/store with npm, as a merchant
+ * installs a published package. Skipped when the sources did not change since the last install.
+ * Returns false when nothing had to be done.
+ */
+export function installPlugin(fingerprint: string): boolean {
+  const state = readState()
+  if (state.plugin === fingerprint && existsSync(INSTALLED) && existsSync(TARBALL)) {
+    return false
+  }
+  const packDir = mkdtempSync(path.join(DEMO_DIR, "pack-"))
+  try {
+    copyFileSync(packPlugin(packDir), TARBALL)
+  } finally {
+    rmSync(packDir, { recursive: true, force: true })
+  }
+  // Same version, new bytes: npm keeps an installed copy of a file: dependency unless it is gone.
+  rmSync(INSTALLED, { recursive: true, force: true })
+  try {
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: STORE_DIR, stdio: "pipe", env: childEnv() })
+  } catch (error) {
+    const failed = error as { stderr?: Buffer }
+    throw new Error(`npm install in examples/store failed:\n${failed.stderr?.toString() ?? ""}`)
+  }
+  writeState({ ...readState(), plugin: fingerprint })
+  return true
+}
+
+/** True when this database was already migrated and seeded with this plugin build. */
+export function isPrepared(databaseUrl: string, fingerprint: string): boolean {
+  return readState().databases?.[databaseUrl] === fingerprint
+}
+
+/** Forgets which databases were prepared (after `--reset`). */
+export function forgetDatabases(): void {
+  writeState({ ...readState(), databases: {} })
+}
+
+/** Runs the migrations, the seed and the admin user creation; records the database as prepared. */
+export function prepareDatabase(env: Record<string, string>, fingerprint: string): void {
+  medusa(STORE_DIR, ["db:migrate"], env)
+  medusa(STORE_DIR, ["exec", "./src/scripts/seed-demo.ts"], env)
+  try {
+    medusa(STORE_DIR, ["user", "-e", ADMIN.email, "-p", ADMIN.password], env)
+  } catch (error) {
+    // A second preparation of the same database (after a plugin change) finds the user there.
+    if (!/already exists/i.test((error as Error).message)) {
+      throw error
+    }
+  }
+  const state = readState()
+  writeState({ ...state, databases: { ...state.databases, [env.DATABASE_URL]: fingerprint } })
+}
+
+/** The running store: its URL, its output so far, and how to stop it (with every process it started). */
+export interface RunningStore {
+  url: string
+  output: () => string
+  stop: () => Promise<void>
+}
+
+/** Starts `medusa develop` in examples/store (admin included) and resolves once /health answers. */
+export async function startStore(env: Record<string, string>, port: number): Promise<RunningStore> {
+  let output = ""
+  const child: ChildProcess = spawn("npx", ["medusa", "develop"], {
+    cwd: STORE_DIR,
+    env: childEnv({ ...env, PORT: String(port) }),
+    // Its own process group, so stopping the store also stops the server its watcher started.
+    detached: true,
+  })
+  child.stdout?.on("data", (chunk) => (output += chunk))
+  child.stderr?.on("data", (chunk) => (output += chunk))
+  const url = `http://localhost:${port}`
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve))
+      process.kill(-child.pid!, "SIGTERM")
+      await exited
+    }
+  }
+  const deadline = Date.now() + 180_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`medusa develop exited with ${child.exitCode}:\n${output.slice(-4000)}`)
+    }
+    if (await fetch(`${url}/health`).then((res) => res.ok, () => false)) {
+      return { url, stop, output: () => output }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  await stop()
+  throw new Error(`the store did not answer ${url}/health within 180 s:\n${output.slice(-4000)}`)
+}
+
+function readState(): State {
+  return existsSync(STATE) ? (JSON.parse(readFileSync(STATE, "utf8")) as State) : {}
+}
+
+function writeState(state: State): void {
+  writeFileSync(STATE, JSON.stringify(state, null, 2))
+}

@@ -1,0 +1,157 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import Medusa from "@medusajs/js-sdk"
+import { formatAmount, fromMedusaAmount } from "../../../src/lib/money"
+import { confirmationPage, failurePage, productList, productPage, type ShownProduct } from "./pages"
+import { langOf, type Lang } from "./text"
+
+/** The storefront's Medusa settings: the store it talks to and its publishable key and region. */
+export interface StorefrontOptions {
+  storeUrl: string
+  publishableKey: string
+  regionId: string
+  port: number
+}
+
+const PROVIDERS: Record<string, string> = { bnpl: "pp_installments_bnpl", card: "pp_installments_card" }
+const DEMO_ADDRESS = { first_name: "Noura", last_name: "Al-Qahtani", address_1: "Olaya Street 12", city: "Riyadh", country_code: "sa", postal_code: "12211", phone: "+966500000001" }
+
+/**
+ * A small server-rendered storefront: product list and page with the "0% installments" option,
+ * a POST that starts the payment and redirects to the hosted page, and the return route that
+ * completes the cart and shows the order confirmation (or why the payment failed).
+ */
+export async function startStorefront(options: StorefrontOptions): Promise<{ url: string; stop: () => Promise<void> }> {
+  const sdk = new Medusa({ baseUrl: options.storeUrl, publishableKey: options.publishableKey })
+
+  async function products(handle?: string): Promise<ShownProduct[]> {
+    const { products: found } = await sdk.store.product.list({
+      region_id: options.regionId,
+      fields: "handle,title,metadata,*variants.calculated_price",
+      ...(handle ? { handle } : {}),
+      order: "created_at",
+    })
+    return found.map((product) => ({
+      handle: product.handle!,
+      title: product.title!,
+      title_ar: product.metadata?.title_ar as string | undefined,
+      price: formatAmount(fromMedusaAmount(product.variants?.[0]?.calculated_price?.calculated_amount)),
+    }))
+  }
+
+  async function checkout(form: URLSearchParams, res: ServerResponse) {
+    const lang = langOf(form.get("lang"))
+    const providerId = PROVIDERS[form.get("provider") ?? ""]
+    const [product] = await products(form.get("handle") ?? "")
+    const { products: [full] } = await sdk.store.product.list({ handle: product?.handle, fields: "*variants" })
+    if (!product || !providerId || !full?.variants?.length) {
+      return send(res, 400, failurePage(lang, "Pick a product and a payment option."))
+    }
+    const { cart } = await sdk.store.cart.create({
+      region_id: options.regionId,
+      email: form.get("email") || "shopper@example.sa",
+      items: [{ variant_id: full.variants[0].id, quantity: 1 }],
+      shipping_address: DEMO_ADDRESS,
+      metadata: { lang, handle: product.handle },
+    })
+    const { shipping_options } = await sdk.store.fulfillment.listCartOptions({ cart_id: cart.id })
+    const { cart: shipped } = await sdk.store.cart.addShippingMethod(cart.id, { option_id: shipping_options[0].id })
+    const { payment_collection } = await sdk.store.payment.initiatePaymentSession(shipped, { provider_id: providerId, data: { cart_id: cart.id } })
+    const session = payment_collection.payment_sessions?.find((candidate) => candidate.provider_id === providerId)
+    const url = (session?.data as { url?: string } | undefined)?.url
+    if (!url) {
+      return send(res, 502, failurePage(lang, "The payment page could not be opened. Try again.", product.handle))
+    }
+    redirect(res, url)
+  }
+
+  // The hosted page sends the shopper here (the provider's callbackUrl): place the order.
+  async function checkoutReturn(query: URLSearchParams, res: ServerResponse) {
+    const cartId = query.get("cart_id") ?? ""
+    const { cart } = await sdk.store.cart.retrieve(cartId, { fields: "metadata,completed_at,*payment_collection.payment_sessions" })
+    const lang = langOf(cart.metadata?.lang as string | undefined)
+    // Completing twice is safe: when the webhook placed the order first, Medusa answers with it.
+    // A payment that was not authorized is a 400 whose words are for developers, not shoppers.
+    const completed = await sdk.store.cart.complete(cartId).catch(() => undefined)
+    if (completed?.type === "order") {
+      return redirect(res, `/order/${completed.order.id}?lang=${lang}`)
+    }
+    const { cart: after } = await sdk.store.cart.retrieve(cartId, { fields: "*payment_collection.payment_sessions" })
+    const reason = after.payment_collection?.payment_sessions
+      ?.map((session) => (session.data as { failure_reason?: string | null }).failure_reason)
+      .find(Boolean)
+    send(res, 402, failurePage(lang, reason ?? "The payment was not completed. Try again.", cart.metadata?.handle as string | undefined))
+  }
+
+  async function order(id: string, lang: Lang, res: ServerResponse) {
+    const { order: found } = await sdk.store.order.retrieve(id, { fields: "id,display_id,total,payment_status" })
+    send(res, 200, confirmationPage(lang, { id: found.id, display_id: found.display_id!, total: formatAmount(fromMedusaAmount(found.total)), payment_status: found.payment_status }))
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://storefront")
+    const lang = langOf(url.searchParams.get("lang"))
+    const productMatch = url.pathname.match(/^\/products\/([\w-]+)$/)
+    const orderMatch = url.pathname.match(/^\/order\/(order_\w+)$/)
+    if (req.method === "GET" && url.pathname === "/") {
+      return send(res, 200, productList(lang, await products()))
+    }
+    if (req.method === "GET" && productMatch) {
+      const [product] = await products(productMatch[1])
+      return product ? send(res, 200, productPage(lang, product)) : send(res, 404, failurePage(lang, "No such product."))
+    }
+    if (req.method === "POST" && url.pathname === "/checkout") {
+      return checkout(new URLSearchParams(await body(req)), res)
+    }
+    if (req.method === "GET" && url.pathname === "/checkout/return") {
+      return checkoutReturn(url.searchParams, res)
+    }
+    if (req.method === "GET" && orderMatch) {
+      return order(orderMatch[1], lang, res)
+    }
+    send(res, 404, failurePage(lang, "Page not found."))
+  }
+
+  const server: Server = createServer((req, res) => {
+    route(req, res).catch((error: Error) => {
+      process.stderr.write(`storefront: ${req.method} ${req.url}: ${error.message}\n`)
+      if (!res.headersSent) {
+        send(res, 500, failurePage("en", `The store answered with an error: ${error.message}`))
+      }
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve))
+  return {
+    url: `http://localhost:${options.port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+function send(res: ServerResponse, status: number, html: string) {
+  res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" })
+  res.end(html)
+}
+
+function redirect(res: ServerResponse, location: string) {
+  res.writeHead(303, { Location: location })
+  res.end()
+}
+
+function body(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = ""
+    req.setEncoding("utf8")
+    req.on("data", (chunk: string) => {
+      text += chunk
+      if (text.length > 10_000) {
+        reject(new Error("form too large"))
+        req.destroy()
+      }
+    })
+    req.on("end", () => resolve(text))
+    req.on("error", reject)
+  })
+}

@@ -1,0 +1,15 @@
+import type Medusa from "@medusajs/js-sdk"
+
+/** The provider registrations of examples/store/medusa-config.ts. */
+const REGISTRATIONS = ["installments", "bnpl", "card"]
+
+/** Registers each provider's webhook endpoint with the service unless the plugin already holds its key. */
+export async function registerWebhooks(admin: Medusa, storeUrl: string): Promise<void> {
+  const { webhooks } = await admin.client.fetch<{ webhooks: { url: string }[] }>("/admin/installments/webhooks")
+  for (const id of REGISTRATIONS) {
+    const url = `${storeUrl}/hooks/payment/installments_${id}`
+    if (!webhooks.some((webhook) => webhook.url === url)) {
+      await admin.client.fetch("/admin/installments/webhooks", { method: "POST", body: { provider_id: id, url } })
+    }
+  }
+}
