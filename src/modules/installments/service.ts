@@ -1,5 +1,6 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import type { RefundTrackerEntry } from "../../lib/client"
+import { InstallmentsPaymentLink } from "./models/payment-link"
 import { InstallmentsRefund } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
@@ -9,6 +10,7 @@ export default class InstallmentsModuleService extends MedusaService({
   WebhookKey,
   WebhookEvent,
   InstallmentsRefund,
+  InstallmentsPaymentLink,
 }) {
   /** Webhook keys in the shape the verifier takes. */
   async webhookKeysForVerification(): Promise<{ prefix: string; publicKey: string }[]> {
@@ -17,7 +19,12 @@ export default class InstallmentsModuleService extends MedusaService({
   }
 
   /** Records a delivery id; false when it was already recorded (a replay or a retry of a processed one). */
-  async recordWebhookEvent(input: { event_id: string; event_name: string; payment_link_id?: string }): Promise<boolean> {
+  async recordWebhookEvent(input: {
+    event_id: string
+    event_name: string
+    payment_link_id?: string
+    provider_id?: string
+  }): Promise<boolean> {
     const [existing] = await this.listWebhookEvents({ event_id: input.event_id }, { take: 1, select: ["id"] })
     if (existing) {
       return false
