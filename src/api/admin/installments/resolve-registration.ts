@@ -5,6 +5,9 @@ import { clientFromOptions } from "../../../providers/installments/client"
 import type { ProviderOptions } from "../../../providers/installments/options"
 import { installmentsProviderOptions, installmentsRegistrationIds } from "../../../providers/installments/registration"
 
+/** Medusa's id of an installments provider is this prefix and the registration id (`pp_installments_installments`). */
+export const PAYMENT_PROVIDER_PREFIX = "pp_installments_"
+
 /** One installments provider registration: its id, options and the client built from them. */
 export interface Registration {
   /** The `id` of its entry under the Payment module's providers (`installments`). */
