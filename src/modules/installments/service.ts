@@ -81,6 +81,36 @@ export default class InstallmentsModuleService extends MedusaService({
     }
   }
 
+  /**
+   * Records what the service says of a link made in the admin: its status and, once paid, the
+   * transaction. Links the admin did not make are ignored; returns whether the link is one of ours.
+   */
+  async recordPaymentLinkState(input: {
+    payment_link_id: string
+    status: string
+    transaction?: { id: string; created_at: string; payment_option?: string | null; bank_name?: string | null }
+  }): Promise<boolean> {
+    const [link] = await this.listInstallmentsPaymentLinks({ payment_link_id: input.payment_link_id }, { take: 1 })
+    if (!link) {
+      return false
+    }
+    const paid = input.transaction
+    const paidAt = paid ? new Date(paid.created_at) : null
+    await this.updateInstallmentsPaymentLinks({
+      id: link.id,
+      status: input.status,
+      ...(paid
+        ? {
+            transaction_id: paid.id,
+            paid_at: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : new Date(),
+            payment_option: paid.payment_option ?? null,
+            bank_name: paid.bank_name ?? null,
+          }
+        : {}),
+    })
+    return true
+  }
+
   /** Mirrors a transaction's refund_tracker into the ledger; returns the entries still pending. */
   async syncRefundEntries(input: {
     provider_id: string

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../../../../../modules/installments"
 import type InstallmentsModuleService from "../../../../../modules/installments/service"
-import { allRegistrations, PAYMENT_PROVIDER_PREFIX } from "../../resolve-registration"
+import { allRegistrations, PAYMENT_PROVIDER_PREFIX } from "../../../../../providers/installments/resolve-registration"
 import { paymentView, readTransaction, type OrderPayment } from "../payment-view"
 import type { LedgerRow } from "../refund-rows"
 

@@ -1,9 +1,9 @@
 import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import type { InstallmentsClient } from "../../../lib/client"
-import { clientFromOptions } from "../../../providers/installments/client"
-import type { ProviderOptions } from "../../../providers/installments/options"
-import { installmentsProviderOptions, installmentsRegistrationIds } from "../../../providers/installments/registration"
+import type { InstallmentsClient } from "../../lib/client"
+import { clientFromOptions } from "./client"
+import type { ProviderOptions } from "./options"
+import { installmentsProviderOptions, installmentsRegistrationIds } from "./registration"
 
 /** Medusa's id of an installments provider is this prefix and the registration id (`pp_installments_installments`). */
 export const PAYMENT_PROVIDER_PREFIX = "pp_installments_"

@@ -7,7 +7,7 @@ import {
   ProtocolError,
   TimeoutError,
   ValidationError,
-} from "../../../lib/client"
+} from "../../lib/client"
 import type { Registration } from "./resolve-registration"
 
 /** Codes of the errors below, for the admin pages to tell them apart. */
