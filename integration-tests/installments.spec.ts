@@ -5,8 +5,11 @@ import { Sandbox, startTestSandbox } from "./helpers/sandbox"
 import { Seed, seedStore } from "./helpers/seed"
 import { settleWebhooks } from "./helpers/settle"
 import { afterSaleScenarios } from "./scenarios/after-sale"
+import { backOfficePaymentScenarios } from "./scenarios/back-office-payments"
+import { backOfficeReportScenarios } from "./scenarios/back-office-reports"
 import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
 import { checkoutScenarios } from "./scenarios/checkout"
+import { storefrontPlanScenarios } from "./scenarios/storefront-plans"
 
 jest.setTimeout(120_000)
 
@@ -56,5 +59,8 @@ medusaIntegrationTestRunner({
     describe("checkout", () => checkoutScenarios(ctx))
     describe("checkout: a payment on a canceled order", () => canceledOrderPaymentScenarios(ctx))
     describe("after the sale", () => afterSaleScenarios(ctx))
+    describe("back office: statements and settlements", () => backOfficeReportScenarios(ctx))
+    describe("back office: orders, transactions, payment links, BIN lookup, status", () => backOfficePaymentScenarios(ctx))
+    describe("storefront: installment plans", () => storefrontPlanScenarios(ctx))
   },
 })
