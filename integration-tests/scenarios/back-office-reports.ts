@@ -235,7 +235,7 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
     it("400s name the field and rule; csv is the only other format", async () => {
       const reversed = await get("/admin/installments/settlements", { from_date: "2025-07-31", to_date: "2025-07-01" })
       expect(reversed.status).toBe(400)
-      expect(reversed.data.message).toBe("from_date must not be after to_date")
+      expect(reversed.data.message).toBe("Invalid request: from_date must not be after to_date")
       const pdf = await get("/admin/installments/settlements", { from_date: "2025-07-01", to_date: "2025-07-31", format: "pdf" })
       expect(pdf.status).toBe(400)
       expect(pdf.data.message).toMatch(/format/)

@@ -52,7 +52,7 @@ export function storefrontPlanScenarios(ctx: SuiteContext) {
   })
 
   it.each<[string, RegExp]>([
-    ["", /amount is required/],
+    ["", /Field 'amount' is required/],
     ["?amount=abc", /amount must be a number/],
     ["?amount=-5", /amount must not be negative/],
     ["?amount=10.005", /amount must have at most 2 decimals/],
