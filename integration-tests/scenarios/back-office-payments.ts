@@ -3,6 +3,7 @@ import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
 import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
 import type InstallmentsModuleService from "../../src/modules/installments/service"
 import type { SuiteContext } from "../helpers/context"
+import { installmentOrder as paidInstallmentOrder } from "../helpers/orders"
 import { withRegistrationOptions } from "../helpers/registrations"
 import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
@@ -20,27 +21,7 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
   const client = () =>
     new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
 
-  async function installmentOrder(quantity: number) {
-    const store = storefront(api, ctx.seed)
-    const cart = await store.createCart(quantity)
-    const { session } = await store.startPayment(cart.id)
-    const paid = await payLink(ctx.sandbox, session.data.payment_link_id, {
-      card_number: CARDS.rajhiCredit,
-      payment_option: "Installment",
-      bank_code: "rajhi",
-      months: 12,
-    })
-    const completed = await store.complete(cart.id)
-    expect(completed.data.type).toBe("order")
-    const { data } = await api.get(`/admin/orders/${completed.data.order.id}?fields=id,*payment_collections.payments`, ctx.admin)
-    return {
-      orderId: completed.data.order.id as string,
-      paymentId: data.order.payment_collections[0].payments[0].id as string,
-      transactionId: paid.transaction_id,
-      linkId: session.data.payment_link_id as string,
-      url: session.data.url as string,
-    }
-  }
+  const installmentOrder = (quantity: number) => paidInstallmentOrder(ctx, quantity)
 
   describe("orders/:id", () => {
     it("what the order widget needs in one call: transaction, fees, plan, refunds, refundable balance and window", async () => {

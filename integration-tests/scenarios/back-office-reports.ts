@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream"
 import { toHalalas, formatAmount } from "../../src/lib/money"
 import type { SuiteContext } from "../helpers/context"
+import { installmentOrder } from "../helpers/orders"
 import { withRegistrationOptions } from "../helpers/registrations"
 import { CARDS, payLink, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
@@ -165,17 +166,8 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
     it("live rows joined to this store: an order, a link made in the admin, an orphan the plugin refunded; csv for accounting", async () => {
       const store = storefront(api, ctx.seed)
       // An order paid with a 0% plan.
-      const cart = await store.createCart(30) // 1500.00
-      const { session } = await store.startPayment(cart.id)
-      const paid = await payLink(ctx.sandbox, session.data.payment_link_id, {
-        card_number: CARDS.rajhiCredit,
-        payment_option: "Installment",
-        bank_code: "rajhi",
-        months: 12,
-      })
-      const completed = await store.complete(cart.id)
-      expect(completed.data.type).toBe("order")
-      const order = completed.data.order
+      const { order, transactionId } = await installmentOrder(ctx, 30) // 1500.00
+      const paid = { transaction_id: transactionId }
 
       // A link made in the admin for a phone sale.
       const made = await api.post("/admin/installments/payment-links", { provider_id: "installments", amount: "250.00", title: "Phone order" }, ctx.admin)

@@ -1,6 +1,8 @@
 import { z } from "@medusajs/framework/zod"
 import { isExactAmount, toHalalas } from "../../../lib/money"
 import { dateWindow, windowLongerThan, windowReversed } from "../../../lib/dates"
+import { IsoDate } from "../../../lib/client/schemas/common"
+import { MAX_STATEMENT_WINDOW_DAYS } from "../../../lib/client/schemas/reports"
 
 /** Fields the back-office validators share; each message names its field so a form can place it. */
 
@@ -15,17 +17,8 @@ export const amountField = (name: string) =>
     .refine((value) => !isExactAmount(value) || toHalalas(value) > 0n, `${name} must be greater than 0`)
     .transform((value) => String(value))
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
-
-// Date.parse rolls impossible days over ("2026-02-30" is read as March 2), so the calendar is checked too.
-function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value.slice(0, 10)))) {
-    return false
-  }
-  const [year, month, day] = value.slice(0, 10).split("-").map(Number)
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-}
+// The client's rule for dates (a real calendar day in ISO 8601), applied to the admin's input.
+const isIsoDate = (value: string) => IsoDate.safeParse(value).success
 
 /** An ISO 8601 date or date-time (UTC when it names no offset). */
 export const isoDateField = (name: string) =>
@@ -33,10 +26,7 @@ export const isoDateField = (name: string) =>
     .string({ error: `${name} is required: an ISO 8601 date, e.g. 2026-11-01` })
     .refine(isIsoDate, `${name} must be an ISO 8601 date or date-time, e.g. 2026-11-01 or 2026-11-01T00:00:00Z`)
 
-/** The interface's statement window: from_date not after to_date, at most 366 days (D17). */
-export const STATEMENT_WINDOW_DAYS = 366
-
-/** Adds the statement window rules to a schema with from_date and to_date. */
+/** The interface's statement window rules (D17): from_date not after to_date, at most 366 days. */
 export function refineStatementWindow(params: { from_date: string; to_date: string }, ctx: z.RefinementCtx): void {
   if (!isIsoDate(params.from_date) || !isIsoDate(params.to_date)) {
     return
@@ -44,10 +34,10 @@ export function refineStatementWindow(params: { from_date: string; to_date: stri
   const window = dateWindow(params.from_date, params.to_date)
   if (windowReversed(window)) {
     ctx.addIssue({ code: "custom", message: "from_date must not be after to_date", path: ["from_date"] })
-  } else if (windowLongerThan(window, STATEMENT_WINDOW_DAYS)) {
+  } else if (windowLongerThan(window, MAX_STATEMENT_WINDOW_DAYS)) {
     ctx.addIssue({
       code: "custom",
-      message: `to_date must be at most ${STATEMENT_WINDOW_DAYS} days after from_date (a statement covers at most a year)`,
+      message: `to_date must be at most ${MAX_STATEMENT_WINDOW_DAYS} days after from_date (a statement covers at most a year)`,
       path: ["to_date"],
     })
   }
