@@ -5,10 +5,13 @@ import { Sandbox, startTestSandbox } from "./helpers/sandbox"
 import { Seed, seedStore } from "./helpers/seed"
 import { settleWebhooks } from "./helpers/settle"
 import { afterSaleScenarios } from "./scenarios/after-sale"
+import { backOfficePaymentScenarios } from "./scenarios/back-office-payments"
+import { backOfficeReportScenarios } from "./scenarios/back-office-reports"
 import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
 import { checkoutScenarios } from "./scenarios/checkout"
 import { webhookHardeningScenarios } from "./scenarios/webhook-hardening"
 import { returnScenarios } from "./scenarios/returns"
+import { storefrontPlanScenarios } from "./scenarios/storefront-plans"
 
 jest.setTimeout(120_000)
 
@@ -60,5 +63,8 @@ medusaIntegrationTestRunner({
     describe("after the sale", () => afterSaleScenarios(ctx))
     describe("webhook hardening", () => webhookHardeningScenarios(ctx))
     describe("returns become refunds", () => returnScenarios(ctx))
+    describe("back office: statements and settlements", () => backOfficeReportScenarios(ctx))
+    describe("back office: orders, transactions, payment links, BIN lookup, status", () => backOfficePaymentScenarios(ctx))
+    describe("storefront: installment plans", () => storefrontPlanScenarios(ctx))
   },
 })

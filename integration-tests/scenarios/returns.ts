@@ -319,6 +319,11 @@ export function returnScenarios(ctx: SuiteContext) {
     const order = await readOrder(orderId)
     expect(order.payment_collections[0].payments[0].refunds ?? []).toHaveLength(0)
     expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("0.00")
+    // The order card's API shows the dispute on that payment, with when it was reported.
+    const { data: card } = await api.get(`/admin/installments/orders/${orderId}`, ctx.admin)
+    expect(card.payments).toEqual([
+      expect.objectContaining({ payment_id: paymentId, disputed: true, disputed_at: dispute.disputed_at.toISOString() }),
+    ])
   })
 
   it("R11. the refunds API refuses an unknown status and an unknown refund clearly", async () => {

@@ -1,6 +1,16 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { AdminBinLookupQuery } from "./admin/installments/bin-lookup/validators"
+import {
+  AdminCreatePaymentLink,
+  AdminListPaymentLinksQuery,
+  AdminPaymentLinkQuery,
+} from "./admin/installments/payment-links/validators"
+import { AdminSettlementsQuery } from "./admin/installments/settlements/validators"
+import { AdminStatementQuery } from "./admin/installments/statements/validators"
+import { AdminTransactionQuery } from "./admin/installments/transactions/validators"
 import { AdminListRefunds, AdminRegisterWebhook } from "./admin/installments/validators"
 import { REFUSED_WEBHOOK_METHODS, refuseInstallmentsWebhookMethod } from "./hooks/refuse-webhook-method"
+import { StorePlansQuery } from "./store/installments/plans/validators"
 import { verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "./hooks/verify-webhook"
 
 export default defineMiddlewares({
@@ -27,6 +37,46 @@ export default defineMiddlewares({
       matcher: "/admin/installments/refunds",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminListRefunds, {})],
+    },
+    {
+      matcher: "/admin/installments/statements",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminStatementQuery, {})],
+    },
+    {
+      matcher: "/admin/installments/settlements",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminSettlementsQuery, {})],
+    },
+    {
+      matcher: "/admin/installments/transactions/:id",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminTransactionQuery, {})],
+    },
+    {
+      matcher: "/admin/installments/payment-links",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminListPaymentLinksQuery, {})],
+    },
+    {
+      matcher: "/admin/installments/payment-links",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminCreatePaymentLink)],
+    },
+    {
+      matcher: "/admin/installments/payment-links/:id",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminPaymentLinkQuery, {})],
+    },
+    {
+      matcher: "/admin/installments/bin-lookup",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminBinLookupQuery, {})],
+    },
+    {
+      matcher: "/store/installments/plans",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(StorePlansQuery, {})],
     },
   ],
 })

@@ -93,7 +93,12 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
   const event = parsed
   const linkId = linkIdOf(event)
   if (store) {
-    const first = await store.recordWebhookEvent({ event_id: event.id, event_name: event.event, payment_link_id: linkId })
+    const first = await store.recordWebhookEvent({
+      event_id: event.id,
+      event_name: event.event,
+      payment_link_id: linkId,
+      provider_id: id,
+    })
     if (!first) {
       logger.info(`installments: webhook ${event.id} already received; not processed again`)
       res.status(200).json({ received: true, duplicate: true })

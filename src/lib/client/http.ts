@@ -1,4 +1,5 @@
 import axios, { AxiosInstance, AxiosResponse } from "axios"
+import type { Readable } from "node:stream"
 import { z } from "zod"
 import { InstallmentsError, ConnectionError, TimeoutError } from "./errors"
 import { errorFromResponse, ErrorFamily } from "./error-mapping"
@@ -35,6 +36,15 @@ export interface RawResponse {
   contentType: string
   data: Buffer
 }
+
+/** A 2xx answer whose body is read as it arrives, for files too large to hold in memory. */
+export interface StreamResponse {
+  status: number
+  contentType: string
+  body: Readable
+}
+
+type Mode = "buffer" | "stream"
 
 /**
  * The one place that talks HTTP: authentication headers, timeouts, retries with backoff, error
@@ -76,6 +86,20 @@ export class HttpClient {
 
   /** Sends a request and returns the 2xx answer's bytes; anything else throws. */
   async raw(spec: RequestSpec): Promise<RawResponse> {
+    const response = await this.#request(spec, "buffer")
+    return { status: response.status, contentType: response.contentType, data: response.data as Buffer }
+  }
+
+  /**
+   * Sends a request and hands back the 2xx answer's body as a stream, unread; anything else throws
+   * (an error body is small and read whole). Retries happen only before a body starts to flow.
+   */
+  async stream(spec: RequestSpec): Promise<StreamResponse> {
+    const response = await this.#request(spec, "stream")
+    return { status: response.status, contentType: response.contentType, body: response.data as Readable }
+  }
+
+  async #request(spec: RequestSpec, mode: Mode): Promise<{ status: number; contentType: string; data: Buffer | Readable }> {
     const endpoint = endpointOf(spec)
     const attempts = 1 + this.#options.maxRetries
     for (let attempt = 1; ; attempt++) {
@@ -83,11 +107,14 @@ export class HttpClient {
       let error: InstallmentsError
       let retryAfterMs: number | undefined
       try {
-        const response = await this.#send(spec)
+        const response = await this.#send(spec, mode)
         const status = response.status
         this.#logger?.debug?.(`installments: ${endpoint} -> ${status} (${Date.now() - started} ms)`)
         const contentType = String(response.headers["content-type"] ?? "")
-        const data = Buffer.from(response.data as ArrayBuffer)
+        if (mode === "stream" && status >= 200 && status < 300) {
+          return { status, contentType, data: response.data as Readable }
+        }
+        const data = mode === "stream" ? await readAll(response.data as Readable) : Buffer.from(response.data as ArrayBuffer)
         if (status >= 200 && status < 300) {
           return { status, contentType, data }
         }
@@ -118,7 +145,7 @@ export class HttpClient {
     }
   }
 
-  async #send(spec: RequestSpec): Promise<AxiosResponse> {
+  async #send(spec: RequestSpec, mode: Mode): Promise<AxiosResponse> {
     const headers: Record<string, string> = {
       Authorization: this.#secretKey,
       "X-Service-Key": this.#publicKey,
@@ -131,7 +158,13 @@ export class HttpClient {
       headers["Content-Type"] = "application/json"
       data = JSON.stringify(spec.body)
     }
-    return this.#axios.request({ method: spec.method, url: urlOf(spec), headers, data })
+    return this.#axios.request({
+      method: spec.method,
+      url: urlOf(spec),
+      headers,
+      data,
+      ...(mode === "stream" ? { responseType: "stream" as const } : {}),
+    })
   }
 
   // Some proxies echo the request headers in their error pages; an error must never carry the secret.
@@ -152,6 +185,14 @@ export class HttpClient {
     const jittered = Math.round(exponential / 2 + (this.random() * exponential) / 2)
     return Math.min(MAX_BACKOFF_MS, Math.max(jittered, retryAfterMs ?? 0))
   }
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) {
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))
+  }
+  return Buffer.concat(chunks)
 }
 
 function isTransient(error: InstallmentsError): boolean {

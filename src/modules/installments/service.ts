@@ -1,6 +1,7 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import type { RefundTrackerEntry } from "../../lib/client"
 import { InstallmentsDispute } from "./models/dispute"
+import { InstallmentsPaymentLink } from "./models/payment-link"
 import { InstallmentsRefund, type RefundSource } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
@@ -11,6 +12,7 @@ export default class InstallmentsModuleService extends MedusaService({
   WebhookEvent,
   InstallmentsRefund,
   InstallmentsDispute,
+  InstallmentsPaymentLink,
 }) {
   /** Webhook keys in the shape the verifier takes. */
   async webhookKeysForVerification(): Promise<{ prefix: string; publicKey: string }[]> {
@@ -19,7 +21,12 @@ export default class InstallmentsModuleService extends MedusaService({
   }
 
   /** Records a delivery id; false when it was already recorded (a replay or a retry of a processed one). */
-  async recordWebhookEvent(input: { event_id: string; event_name: string; payment_link_id?: string }): Promise<boolean> {
+  async recordWebhookEvent(input: {
+    event_id: string
+    event_name: string
+    payment_link_id?: string
+    provider_id?: string
+  }): Promise<boolean> {
     const [existing] = await this.listWebhookEvents({ event_id: input.event_id }, { take: 1, select: ["id"] })
     if (existing) {
       return false
@@ -74,6 +81,36 @@ export default class InstallmentsModuleService extends MedusaService({
       }
       return { key: await this.updateWebhookKeys({ id: raced.id, ...input }), previous: raced }
     }
+  }
+
+  /**
+   * Records what the service says of a link made in the admin: its status and, once paid, the
+   * transaction. Links the admin did not make are ignored; returns whether the link is one of ours.
+   */
+  async recordPaymentLinkState(input: {
+    payment_link_id: string
+    status: string
+    transaction?: { id: string; created_at?: string | null; payment_option?: string | null; bank_name?: string | null }
+  }): Promise<boolean> {
+    const [link] = await this.listInstallmentsPaymentLinks({ payment_link_id: input.payment_link_id }, { take: 1 })
+    if (!link) {
+      return false
+    }
+    const paid = input.transaction
+    const paidAt = paid?.created_at ? new Date(paid.created_at) : null
+    await this.updateInstallmentsPaymentLinks({
+      id: link.id,
+      status: input.status,
+      ...(paid
+        ? {
+            transaction_id: paid.id,
+            paid_at: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : new Date(),
+            payment_option: paid.payment_option ?? null,
+            bank_name: paid.bank_name ?? null,
+          }
+        : {}),
+    })
+    return true
   }
 
   /**

@@ -9,6 +9,16 @@ type ProviderEntry = { resolve?: unknown; id?: unknown; options?: unknown }
  * configuration: middlewares run in the app container, where provider instances are not reachable.
  */
 export function installmentsProviderOptions(config: ConfigModule, id: string): ProviderOptions | undefined {
+  const entry = installmentsProviderEntries(config).find((provider) => provider.id === id)
+  return entry && parseProviderOptions(entry.options)
+}
+
+/** The ids of every installments provider registered in the Payment module's configuration, in order. */
+export function installmentsRegistrationIds(config: ConfigModule): string[] {
+  return installmentsProviderEntries(config).map((provider) => provider.id as string)
+}
+
+function installmentsProviderEntries(config: ConfigModule): ProviderEntry[] {
   const modules = config.modules as unknown
   const entries: unknown[] = Array.isArray(modules) ? modules : Object.values((modules as Record<string, unknown>) ?? {})
   for (const entry of entries) {
@@ -20,12 +30,9 @@ export function installmentsProviderOptions(config: ConfigModule, id: string): P
     if (!isPayment) {
       continue
     }
-    const provider = module.options?.providers?.find((p) => p?.id === id && isInstallments(p.resolve))
-    if (provider) {
-      return parseProviderOptions(provider.options)
-    }
+    return (module.options?.providers ?? []).filter((p) => typeof p?.id === "string" && isInstallments(p.resolve))
   }
-  return undefined
+  return []
 }
 
 function isInstallments(resolve: unknown): boolean {

@@ -11,6 +11,7 @@ import { handle } from "../http"
 import { expireLinkNow } from "../state/links"
 import { awaitsReview, decideReview, openDispute } from "../state/payments"
 import { settlePending } from "../state/refunds"
+import { seedStatement } from "../state/seed"
 import { serializeTransaction } from "../state/transactions"
 import { describeIssues } from "../validation"
 import { WebhookDispatcher } from "../webhooks/deliver"
@@ -72,6 +73,16 @@ const AdvanceBody = z
     days: z.number().nonnegative().optional(),
   })
   .strict()
+
+const SeedBody = z
+  .object({
+    count: z.number().int().min(1).max(500_000),
+    from: z.string().refine((value) => !Number.isNaN(Date.parse(value)), "must be an ISO 8601 date-time"),
+    to: z.string().refine((value) => !Number.isNaN(Date.parse(value)), "must be an ISO 8601 date-time"),
+    amount: money.default("1200.00"),
+    refund_every: z.number().int().min(0).default(0),
+  })
+  .refine((body) => Date.parse(body.from) <= Date.parse(body.to), { message: "from must not be after to", path: ["from"] })
 
 // Far beyond any rule of the interface, and well inside what Date can represent.
 const MAX_ADVANCE_MS = 10 * 366 * 86_400_000
@@ -275,6 +286,17 @@ export function controlRoutes(deps: ControlDeps): express.Router {
     res.json({ settled: settlePending(ctx, { transactionId: body.transaction_id?.toLowerCase(), refundId: body.refund_id?.toLowerCase() }) })
   })
 
+  router.post("/statements/seed", (req, res) => {
+    const body = parse(SeedBody, req.body)
+    const added = seedStatement(ctx, {
+      count: body.count,
+      from: Date.parse(body.from),
+      to: Date.parse(body.to),
+      amount: String(body.amount),
+      refund_every: body.refund_every,
+    })
+    res.status(201).json(added)
+  })
   router.get("/events", (req, res) => {
     const name = typeof req.query.event === "string" ? req.query.event : undefined
     res.json({ events: ctx.store.state.events.filter((event) => name === undefined || event.event === name) })

@@ -6,4 +6,6 @@ export const WebhookEvent = model.define("installments_webhook_event", {
   event_id: model.text().unique(),
   event_name: model.text(),
   payment_link_id: model.text().nullable(),
+  /** The provider registration whose webhook path received it. */
+  provider_id: model.text().nullable(),
 })

@@ -1,0 +1,127 @@
+import { MathBN } from "@medusajs/framework/utils"
+import type { PaymentLinkDetails, Transaction } from "../../../../lib/client"
+import { formatAmount, parseAmount, roundMedusaAmount } from "../../../../lib/money"
+import { paidTransaction } from "../../../../workflows/after-webhook/paid-transaction"
+import { merchantServiceError } from "../../../../providers/installments/merchant-service-error"
+import type { Registration } from "../../../../providers/installments/resolve-registration"
+import { refundViews, type LedgerRow } from "./refund-rows"
+
+/** The service's refund window (D13): refunds are accepted for 90 days after the payment. */
+export const REFUND_WINDOW_DAYS = 90
+
+const DAY_MS = 86_400_000
+
+/** An installments payment of an order as Query reads it. */
+export interface OrderPayment {
+  id: string
+  provider_id: string
+  amount: unknown
+  currency_code: string
+  captured_at?: Date | string | null
+  data?: Record<string, unknown> | null
+  captures?: { amount: unknown }[] | null
+  refunds?: { amount: unknown }[] | null
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" && value ? value : null)
+
+/**
+ * Reads the payment's transaction from the service: by its id once the provider recorded it, else
+ * the paid attempt on its link. One read per payment; a failure is a message, not an error.
+ */
+export async function readTransaction(
+  registration: Registration | undefined,
+  providerId: string,
+  payment: OrderPayment
+): Promise<{ transaction: Transaction | null; service_error: string | null }> {
+  if (!registration) {
+    return {
+      transaction: null,
+      service_error: `Registration ${providerId} is no longer configured: add it back under the Payment module's providers to read this payment.`,
+    }
+  }
+  const transactionId = text(payment.data?.transaction_id)
+  const linkId = text(payment.data?.payment_link_id)
+  try {
+    if (transactionId) {
+      return { transaction: await registration.client.transactions.retrieve(transactionId), service_error: null }
+    }
+    if (linkId) {
+      const details: PaymentLinkDetails = await registration.client.paymentLinks.retrieve(linkId, { page_size: 100 })
+      return { transaction: paidTransaction(details) ?? null, service_error: null }
+    }
+    return { transaction: null, service_error: null }
+  } catch (error) {
+    return { transaction: null, service_error: merchantServiceError(registration, error).message }
+  }
+}
+
+/** The order widget's view of one installments payment. */
+export function paymentView(input: {
+  payment: OrderPayment
+  registrationId: string
+  transaction: Transaction | null
+  serviceError: string | null
+  ledger: LedgerRow[]
+  /** When the service reported a dispute on the payment's transaction, if it did. */
+  disputedAt: string | null
+}) {
+  const { payment, transaction, ledger } = input
+  const captured = sum(payment.captures)
+  const refunded = sum(payment.refunds)
+  let refundable = captured - refunded
+  let refundableUntil: string | null = null
+  if (transaction) {
+    const remaining = transaction.is_refundable ? parseAmount(transaction.amount) - parseAmount(transaction.refunded_amount) : 0n
+    refundable = remaining < refundable ? remaining : refundable
+    const paidAt = Date.parse(transaction.created_at ?? "")
+    refundableUntil =
+      transaction.is_refundable && !Number.isNaN(paidAt) ? new Date(paidAt + REFUND_WINDOW_DAYS * DAY_MS).toISOString() : null
+  }
+  const disputed = input.disputedAt
+  return {
+    payment_id: payment.id,
+    provider_id: input.registrationId,
+    amount: formatAmount(roundMedusaAmount(payment.amount)),
+    currency_code: payment.currency_code,
+    captured_at: payment.captured_at ? new Date(payment.captured_at).toISOString() : null,
+    payment_link_id: text(payment.data?.payment_link_id),
+    checkout_url: text(payment.data?.url),
+    environment: text(payment.data?.environment),
+    transaction: transaction && transactionView(transaction),
+    refundable_amount: formatAmount(refundable > 0n ? refundable : 0n),
+    refundable_until: refundableUntil,
+    disputed: disputed !== null,
+    disputed_at: disputed,
+    refunds: refundViews(ledger, transaction?.refund_tracker ?? []),
+    service_error: input.serviceError,
+  }
+}
+
+function transactionView(transaction: Transaction) {
+  const tracker = transaction.installment_tracker
+  return {
+    id: transaction.id,
+    status: transaction.status,
+    payment_option: transaction.payment_option ?? null,
+    bank_name: transaction.bank_name ?? null,
+    installment_duration: transaction.installment_duration ?? null,
+    installment_status: transaction.installment_status ?? null,
+    installment_tracker: tracker ? { id: tracker.id ?? null, status: tracker.status, message: tracker.message ?? null } : null,
+    amount: transaction.amount,
+    service_fee: transaction.service_fee ?? null,
+    service_tax_vat: transaction.service_tax_vat ?? null,
+    merchant_payout: transaction.merchant_payout ?? null,
+    refunded_amount: transaction.refunded_amount,
+    number: transaction.number ?? null,
+    paymentBrand: transaction.paymentBrand ?? null,
+    created_at: transaction.created_at,
+    is_refundable: transaction.is_refundable,
+  }
+}
+
+// Sums Medusa amounts (BigNumbers) exactly, in halalas.
+function sum(rows: { amount: unknown }[] | null | undefined): bigint {
+  const total = (rows ?? []).reduce((acc, row) => MathBN.add(acc, MathBN.convert(row.amount as never)), MathBN.convert(0))
+  return roundMedusaAmount(total)
+}

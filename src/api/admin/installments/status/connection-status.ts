@@ -1,0 +1,70 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { INSTALLMENTS_MODULE } from "../../../../modules/installments"
+import type InstallmentsModuleService from "../../../../modules/installments/service"
+import { merchantServiceError } from "../../../../providers/installments/merchant-service-error"
+import { PAYMENT_PROVIDER_PREFIX, type Registration } from "../../../../providers/installments/resolve-registration"
+
+// Sessions still waiting for the customer or the bank; the reconciliation job settles them.
+const WAITING_SESSION_STATUSES = ["pending", "requires_more"]
+
+/** The path the service must deliver this registration's webhooks to. */
+export const webhookPath = (registrationId: string) => `/hooks/payment/installments_${registrationId}`
+
+/**
+ * A registration's health: whether its keys and store work (one cheap authenticated read: the first
+ * link of the store), the webhook endpoints registered for its path, the last verified delivery on
+ * it, and what is still waiting on the service.
+ */
+export async function connectionStatus(container: MedusaContainer, registration: Registration) {
+  const module = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const path = webhookPath(registration.id)
+  const [connection, keys, [lastEvent], sessions, [, pendingRefunds]] = await Promise.all([
+    checkConnection(registration),
+    module.listWebhookKeys({}, { select: ["prefix", "url", "endpoint_id", "created_at"], order: { created_at: "ASC" } }),
+    module.listWebhookEvents({ provider_id: registration.id }, { select: ["created_at"], order: { created_at: "DESC" }, take: 1 }),
+    query.graph({
+      entity: "payment_session",
+      fields: ["id"],
+      filters: { provider_id: `${PAYMENT_PROVIDER_PREFIX}${registration.id}`, status: WAITING_SESSION_STATUSES as never },
+      pagination: { take: 1, skip: 0 },
+    }),
+    module.listAndCountInstallmentsRefunds({ provider_id: registration.id, status: "P" }, { select: ["id"], take: 1 }),
+  ])
+  return {
+    provider_id: registration.id,
+    environment: registration.client.environment,
+    store_id: registration.options.storeId,
+    connection,
+    webhook_path: path,
+    webhooks: keys
+      .filter((key) => !!key.url && pathOf(key.url) === path)
+      .map((key) => ({
+        prefix: key.prefix,
+        url: key.url,
+        endpoint_id: key.endpoint_id,
+        created_at: new Date(key.created_at).toISOString(),
+      })),
+    last_verified_delivery_at: lastEvent ? new Date(lastEvent.created_at).toISOString() : null,
+    pending_sessions: sessions.metadata?.count ?? sessions.data.length,
+    pending_refunds: pendingRefunds,
+  }
+}
+
+async function checkConnection(registration: Registration): Promise<{ ok: boolean; message: string | null }> {
+  try {
+    await registration.client.paymentLinks.list(registration.options.storeId, { page: 1, limit: 1 })
+    return { ok: true, message: null }
+  } catch (error) {
+    return { ok: false, message: merchantServiceError(registration, error).message }
+  }
+}
+
+function pathOf(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).pathname).replace(/\/+$/, "").replace("/pp_installments_", "/installments_")
+  } catch {
+    return undefined
+  }
+}
