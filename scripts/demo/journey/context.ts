@@ -1,13 +1,10 @@
 import Medusa from "@medusajs/js-sdk"
-import { InstallmentsClient } from "../../../src/lib/client"
-import { ADMIN, MERCHANT } from "../config"
+import { ADMIN } from "../config"
 
 /** What the journey's steps share: the two SDK clients, the sandbox, and what earlier steps made. */
 export interface JourneyContext {
   store: Medusa
   admin: Medusa
-  /** The plugin's own client of the service, pointed at the sandbox (statements until the admin route lands). */
-  service: InstallmentsClient
   sandboxUrl: string
   regionId: string
   /** Filled in by the steps as the journey goes. */
@@ -31,8 +28,7 @@ export async function openJourney(storeUrl: string, sandboxUrl: string): Promise
   if (!regions.length) {
     throw new Error("the store has no SAR region: the seed did not run (try `npm run demo -- --reset`)")
   }
-  const service = new InstallmentsClient({ secretKey: MERCHANT.secretKey, publicKey: MERCHANT.publicKey, baseUrl: sandboxUrl })
-  return { store, admin, service, sandboxUrl, regionId: regions[0].id }
+  return { store, admin, sandboxUrl, regionId: regions[0].id }
 }
 
 /** Calls the sandbox's control API (what a customer or the bank does on the live service). */
