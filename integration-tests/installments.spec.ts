@@ -9,6 +9,7 @@ import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-paymen
 import { checkoutScenarios } from "./scenarios/checkout"
 import { webhookHardeningScenarios } from "./scenarios/webhook-hardening"
 import { returnScenarios } from "./scenarios/returns"
+import { serviceCallScenarios } from "./scenarios/service-calls"
 
 jest.setTimeout(120_000)
 
@@ -60,5 +61,6 @@ medusaIntegrationTestRunner({
     describe("after the sale", () => afterSaleScenarios(ctx))
     describe("webhook hardening", () => webhookHardeningScenarios(ctx))
     describe("returns become refunds", () => returnScenarios(ctx))
+    describe("service calls per checkout", () => serviceCallScenarios(ctx))
   },
 })
