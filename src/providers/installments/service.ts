@@ -291,16 +291,16 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
 
   /** Reads the link's verdict; with `reusePaid`, a paid verdict read moments ago answers instead. */
   private async verdictFor(data: InstallmentsSessionData, action: string, { reusePaid = false } = {}): Promise<LinkVerdict> {
-    const expected: ExpectedPayment = {
-      session_id: data.session_id,
-      amount: parseAmount(data.amount),
-      currency_code: data.currency_code,
-    }
-    const kept = reusePaid && this.options_.paidVerdictReuseMs > 0 ? paidVerdicts.recall(data.payment_link_id, expected) : undefined
-    if (kept) {
-      return kept
-    }
     try {
+      const expected: ExpectedPayment = {
+        session_id: data.session_id,
+        amount: parseAmount(data.amount),
+        currency_code: data.currency_code,
+      }
+      const kept = reusePaid && this.options_.paidVerdictReuseMs > 0 ? paidVerdicts.recall(data.payment_link_id, expected) : undefined
+      if (kept) {
+        return kept
+      }
       const verdict = linkVerdict(await this.linkDetails(data.payment_link_id), expected)
       paidVerdicts.remember(data.payment_link_id, expected, verdict, this.options_.paidVerdictReuseMs)
       return verdict
