@@ -16,6 +16,10 @@ const common = {
   retryBaseDelayMs: 50,
   processingRetryDelayMs: 200,
   timeoutMs: 5_000,
+  // INSTALLMENTS_PAID_VERDICT_REUSE_MS=0 runs the suite with every verdict read fresh (no scenario may depend on reuse).
+  ...(process.env.INSTALLMENTS_PAID_VERDICT_REUSE_MS !== undefined
+    ? { paidVerdictReuseMs: Number(process.env.INSTALLMENTS_PAID_VERDICT_REUSE_MS) }
+    : {}),
 }
 
 const config = defineConfig({

@@ -12,6 +12,7 @@ import { checkoutScenarios } from "./scenarios/checkout"
 import { webhookHardeningScenarios } from "./scenarios/webhook-hardening"
 import { returnScenarios } from "./scenarios/returns"
 import { storefrontPlanScenarios } from "./scenarios/storefront-plans"
+import { serviceCallScenarios } from "./scenarios/service-calls"
 
 jest.setTimeout(120_000)
 
@@ -66,5 +67,6 @@ medusaIntegrationTestRunner({
     describe("back office: statements and settlements", () => backOfficeReportScenarios(ctx))
     describe("back office: orders, transactions, payment links, BIN lookup, status", () => backOfficePaymentScenarios(ctx))
     describe("storefront: installment plans", () => storefrontPlanScenarios(ctx))
+    describe("service calls per checkout", () => serviceCallScenarios(ctx))
   },
 })

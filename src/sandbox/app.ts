@@ -2,6 +2,7 @@ import express, { NextFunction, Request, Response } from "express"
 import { createCheckoutRouter } from "./checkout/router"
 import { ApiError, notFound } from "./errors"
 import { binRoutes } from "./routes/bins"
+import { recordRequests } from "./request-log"
 import { controlRoutes } from "./routes/control"
 import { linkRoutes } from "./routes/links"
 import { reportRoutes } from "./routes/reports"
@@ -86,11 +87,13 @@ export function createApp(core: SandboxCore): express.Express {
       engine: core.engine,
       faults: core.faults,
       dispatcher: core.dispatcher,
+      requests: core.requests,
       advanceClock: (ms) => core.advanceClock(ms),
       reset: () => core.reset(),
     })
   )
   app.use(createCheckoutRouter(core.engine))
+  app.use(recordRequests(core.requests))
   app.use(faultInjection(core))
   app.use(binRoutes(core.ctx))
   app.use(linkRoutes(core.ctx))

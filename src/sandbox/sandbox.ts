@@ -4,6 +4,7 @@ import { Clock } from "./clock"
 import { SandboxConfig } from "./config"
 import { SandboxContext } from "./context"
 import { Faults } from "./faults"
+import { RequestLog } from "./request-log"
 import { Scheduler } from "./scheduler"
 import { expiryJob, onLinkExpiry } from "./state/links"
 import { onSettlementDue, settlementJob } from "./state/refunds"
@@ -17,6 +18,8 @@ export class SandboxCore {
   readonly engine: SandboxCheckoutEngine
   readonly faults: Faults
   readonly dispatcher: WebhookDispatcher
+  /** Requests the service interface received (control API: `/__sandbox/requests`). */
+  readonly requests = new RequestLog()
   private readonly clock: Clock
   private readonly store: Store
   private readonly scheduler: Scheduler
@@ -72,11 +75,12 @@ export class SandboxCore {
     this.scheduler.runDue()
   }
 
-  /** Forgets every link, transaction, registration, event and fault; keeps the credentials. */
+  /** Forgets every link, transaction, registration, event, fault and logged request; keeps the credentials. */
   reset(): void {
     this.dispatcher.cancelAll()
     this.scheduler.clear()
     this.faults.reset()
+    this.requests.clear()
     this.clock.resetOffset()
     this.store.state = Store.empty(this.store.state.credentials, this.config.merchantBalance)
     this.store.changed()

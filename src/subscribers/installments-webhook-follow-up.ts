@@ -37,7 +37,7 @@ export default async function installmentsWebhookFollowUp({ event, container }: 
   }
   if (event_name === "order.success") {
     await refundInstallmentsOrphanPaymentWorkflow(container).run({
-      input: { provider_id, payment_link_id, require_session_gone: true },
+      input: { provider_id, payment_link_id, require_session_gone: true, session_id: event.data.session_id },
     })
     return
   }

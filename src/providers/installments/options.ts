@@ -76,6 +76,16 @@ export const ProviderOptionsSchema = z.object({
     .default(2),
   retryBaseDelayMs: z.number({ error: "retryBaseDelayMs must be a number" }).int().min(0).default(500),
   processingRetryDelayMs: z.number({ error: "processingRetryDelayMs must be a number" }).int().min(0).default(3_000),
+  /**
+   * How long a paid verdict just read (at authorization or by the webhook handler) answers again
+   * for the same link, session and amount without a service call; 0 always reads.
+   */
+  paidVerdictReuseMs: z
+    .number({ error: "paidVerdictReuseMs must be a number of milliseconds" })
+    .int("paidVerdictReuseMs must be a whole number of milliseconds")
+    .min(0, "paidVerdictReuseMs must be 0 (no reuse) or more")
+    .max(3_600_000, "paidVerdictReuseMs must be at most 3600000 (1 hour)")
+    .default(300_000),
   /** Refund what the order owes when a return is received (Medusa's summary after the receipt). */
   autoRefundReturns: z.boolean({ error: "autoRefundReturns must be true or false" }).default(true),
 })

@@ -53,15 +53,22 @@ import { serviceError } from "./errors"
 import { buildLinkRequest } from "./link-request"
 import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "./options"
 import { buildSessionData, InstallmentsSessionData, readSessionData, transactionValues, withOwnValues } from "./session-data"
-import { linkVerdict, webhookActionOf, type LinkVerdict } from "./status"
+import { paidVerdicts } from "./paid-verdicts"
+import { SharedReads } from "./shared-reads"
+import { linkVerdict, webhookActionOf, type ExpectedPayment, type LinkVerdict } from "./status"
 import { reportUnknownStatuses } from "./unknown-status-log"
 import { hasVerifiedMarker, VERIFIED_MARKER_HEADER } from "./verified-marker"
 
 type InjectedDependencies = { logger?: Logger }
 
 const TRANSACTIONS_PAGE_SIZE = 100
-const AFTER_SALE_EVENTS = new Set(["order.updated", "order.disputed"])
+// Medusa acts only on `captured` and `authorized` webhook actions, which only a payment can bring:
+// every other delivery (an attempt started or failed, a closed page, an expiry, a refund, a dispute)
+// is answered without reading the link, and followed up by the plugin's own subscribers.
+const CART_COMPLETING_EVENTS = new Set(["order.success", "installment.tracker.approved"])
 const MAX_TRANSACTION_PAGES = 5
+// Shared by every registration in the process; keyed by base URL and link, so accounts never mix.
+const linkReads = new SharedReads<PaymentLinkDetails>()
 
 /**
  * Medusa payment provider for the installments service: one single-use payment link per payment
@@ -106,7 +113,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   /** Reads the link and maps it to a session status; a paid link for the exact amount is `captured`. */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const data = this.ownData(input.data, "authorize the payment")
-    const verdict = await this.verdictFor(data, "authorize the payment")
+    const verdict = await this.verdictFor(data, "authorize the payment", { reusePaid: true })
     if (verdict.status === PaymentSessionStatus.ERROR) {
       this.logger_?.warn(`installments: session ${data.session_id} not authorized: ${verdict.reason}`)
     }
@@ -227,9 +234,15 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     }
     const event = parsed
     const linkId = linkIdOf(event)
-    if (AFTER_SALE_EVENTS.has(event.event) || !linkId) {
-      // Refunds and disputes never complete a checkout; the plugin's ledger handles them.
+    if (!CART_COMPLETING_EVENTS.has(event.event) || !linkId) {
       return { action: PaymentActions.NOT_SUPPORTED }
+    }
+    const hinted = paidVerdictHint(event.data)
+    const kept = hinted && this.options_.paidVerdictReuseMs > 0 ? paidVerdicts.recall(linkId, hinted) : undefined
+    if (hinted && kept) {
+      // The key was confirmed by a read: that link, for that session and amount, is paid.
+      this.logger_?.info(`installments: webhook ${event.event} ${event.id} for session ${hinted.session_id}: captured (${kept.reason}, read moments ago)`)
+      return { action: PaymentActions.SUCCESSFUL, data: { session_id: hinted.session_id, amount: formatAmount(hinted.amount) } }
     }
     let details: PaymentLinkDetails
     try {
@@ -246,11 +259,12 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     if (typeof sessionId !== "string" || !sessionId) {
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    const amount = parseAmount(details.payment_link.amount)
-    const verdict = linkVerdict(details, { session_id: sessionId, amount, currency_code: "sar" })
+    const expected: ExpectedPayment = { session_id: sessionId, amount: parseAmount(details.payment_link.amount), currency_code: "sar" }
+    const verdict = linkVerdict(details, expected)
+    paidVerdicts.remember(linkId, expected, verdict, this.options_.paidVerdictReuseMs)
     const action = webhookActionOf(verdict)
     this.logger_?.info(`installments: webhook ${event.event} ${event.id} for session ${sessionId}: ${action} (${verdict.reason})`)
-    return { action, data: { session_id: sessionId, amount: formatAmount(amount) } }
+    return { action, data: { session_id: sessionId, amount: formatAmount(expected.amount) } }
   }
 
   private async createLink(
@@ -275,27 +289,37 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     }
   }
 
-  private async verdictFor(data: InstallmentsSessionData, action: string): Promise<LinkVerdict> {
+  /** Reads the link's verdict; with `reusePaid`, a paid verdict read moments ago answers instead. */
+  private async verdictFor(data: InstallmentsSessionData, action: string, { reusePaid = false } = {}): Promise<LinkVerdict> {
     try {
-      const details = await this.linkDetails(data.payment_link_id)
-      return linkVerdict(details, {
+      const expected: ExpectedPayment = {
         session_id: data.session_id,
         amount: parseAmount(data.amount),
         currency_code: data.currency_code,
-      })
+      }
+      const kept = reusePaid && this.options_.paidVerdictReuseMs > 0 ? paidVerdicts.recall(data.payment_link_id, expected) : undefined
+      if (kept) {
+        return kept
+      }
+      const verdict = linkVerdict(await this.linkDetails(data.payment_link_id), expected)
+      paidVerdicts.remember(data.payment_link_id, expected, verdict, this.options_.paidVerdictReuseMs)
+      return verdict
     } catch (error) {
       throw serviceError(action, error)
     }
   }
 
   // A single-use link rarely has more than a few attempts; pages are read until the paid one shows.
+  // Concurrent reads of one link (shopper and webhook at once) share one request.
   private async linkDetails(paymentLinkId: string): Promise<PaymentLinkDetails> {
-    const details = await this.client_.paymentLinks.retrieveAll(paymentLinkId, {
-      pageSize: TRANSACTIONS_PAGE_SIZE,
-      maxPages: MAX_TRANSACTION_PAGES,
+    return linkReads.run(`${this.options_.baseUrl}|${this.options_.storeId}|${paymentLinkId.toLowerCase()}`, async () => {
+      const details = await this.client_.paymentLinks.retrieveAll(paymentLinkId, {
+        pageSize: TRANSACTIONS_PAGE_SIZE,
+        maxPages: MAX_TRANSACTION_PAGES,
+      })
+      reportUnknownStatuses(details, this.logger_)
+      return details
     })
-    reportUnknownStatuses(details, this.logger_)
-    return details
   }
 
   // Read before a refund for its remaining balance and refund keys. If the read fails the refund is
@@ -456,6 +480,24 @@ function verdictData(data: InstallmentsSessionData, verdict: LinkVerdict): Insta
     ...(verdict.transaction ? transactionValues(verdict.transaction) : {}),
     failure_reason: verdict.failure ?? null,
   })
+}
+
+/**
+ * The session and amount a verified payment delivery names (its link's `metadata.session_id`, the
+ * transaction's amount): only a key to look up a paid verdict that a read confirmed, never trusted
+ * on its own. Undefined when either is missing or unreadable.
+ */
+function paidVerdictHint(data: Record<string, unknown>): ExpectedPayment | undefined {
+  const metadata = data.metadata as Record<string, unknown> | null | undefined
+  const sessionId = metadata?.session_id
+  if (typeof sessionId !== "string" || !sessionId || (typeof data.amount !== "string" && typeof data.amount !== "number")) {
+    return undefined
+  }
+  try {
+    return { session_id: sessionId, amount: parseAmount(String(data.amount)), currency_code: "sar" }
+  } catch {
+    return undefined
+  }
 }
 
 function lowerCased(headers: Record<string, unknown> | undefined): Record<string, string> {

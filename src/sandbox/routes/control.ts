@@ -8,6 +8,7 @@ import { SandboxContext } from "../context"
 import { ApiError } from "../errors"
 import { Faults } from "../faults"
 import { handle } from "../http"
+import { RequestLog } from "../request-log"
 import { expireLinkNow } from "../state/links"
 import { awaitsReview, decideReview, openDispute } from "../state/payments"
 import { settlePending } from "../state/refunds"
@@ -23,6 +24,7 @@ export interface ControlDeps {
   engine: CheckoutEngine
   faults: Faults
   dispatcher: WebhookDispatcher
+  requests: RequestLog
   advanceClock(ms: number): void
   reset(): void
 }
@@ -86,6 +88,13 @@ const SeedBody = z
 
 // Far beyond any rule of the interface, and well inside what Date can represent.
 const MAX_ADVANCE_MS = 10 * 366 * 86_400_000
+
+const RequestsQuery = z
+  .object({
+    since: z.coerce.number().int().min(0).optional(),
+    payment_link_id: z.string().min(1).optional(),
+  })
+  .strict()
 
 const FaultBody = z
   .object({
@@ -163,6 +172,16 @@ export function controlRoutes(deps: ControlDeps): express.Router {
     }
     deps.advanceClock(ms)
     res.json({ now: ctx.clock.iso(), offset_ms: ctx.clock.offset() })
+  })
+
+  router.get("/requests", (req, res) => {
+    const query = parse(RequestsQuery, req.query)
+    const requests = deps.requests.list({ since: query.since, paymentLinkId: query.payment_link_id })
+    res.json({ last: deps.requests.last, count: requests.length, requests })
+  })
+  router.delete("/requests", (_req, res) => {
+    deps.requests.clear()
+    res.json({ last: 0 })
   })
 
   router.get("/faults", (_req, res) => {

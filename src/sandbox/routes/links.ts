@@ -123,6 +123,7 @@ export function linkRoutes(ctx: SandboxContext): express.Router {
         only_show_bank_installments: value.only_show_bank_installments ?? false,
         only_show_pay_in_full: value.only_show_pay_in_full ?? false,
       })
+      res.locals.payment_link_id = link.id
       res.status(201).json({
         order_id: link.order_id,
         payment_link_id: link.id,

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { clientForProvider } from "../../providers/installments/client"
-import { decideOrphan, ORPHAN_GRACE_MS, type OrphanDecision } from "./orphan-decision"
+import { decideOrphan, ORPHAN_GRACE_MS, sessionStillExists, type OrphanDecision } from "./orphan-decision"
 import { cartExists, loadSessionContext } from "./session-context"
 
 export interface OrphanPaymentInput {
@@ -14,6 +14,11 @@ export interface OrphanPaymentInput {
   now?: number
   /** Webhook path: only a session that no longer exists makes the payment an orphan. */
   require_session_gone?: boolean
+  /**
+   * Webhook path: the session the verified delivery names (its link's `metadata.session_id`).
+   * With `require_session_gone`, a session that still exists settles it without reading the link.
+   */
+  session_id?: string
 }
 
 /** Reads a link and decides whether its payment is an orphan (see decideOrphan). */
@@ -23,6 +28,13 @@ export const findOrphanPaymentStep = createStep(
     const client = clientForProvider(container, input.provider_id)
     if (!client) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `No installments payment provider is registered with id ${input.provider_id}.`)
+    }
+    if (input.require_session_gone && input.session_id) {
+      const hinted = await loadSessionContext(container, input.session_id)
+      if (hinted.session) {
+        // Whatever the link holds, a session that exists is never an orphan on this path.
+        return new StepResponse<OrphanDecision>(sessionStillExists(input.payment_link_id, input.session_id, hinted))
+      }
     }
     const details = await client.paymentLinks.retrieveAll(input.payment_link_id)
     const sessionId = details.payment_link.metadata?.session_id

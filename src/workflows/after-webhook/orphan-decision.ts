@@ -26,6 +26,24 @@ export interface OrphanDecision {
   session_holds_link?: boolean
 }
 
+const sessionStillExistsReason = (sessionId: string) =>
+  `payment session ${sessionId} still exists (left to the reconciliation job)`
+
+/**
+ * The webhook path's answer, without reading the link, when the session its verified delivery
+ * names still exists: not an orphan, whatever the link holds (decideOrphan answers the same).
+ */
+export function sessionStillExists(paymentLinkId: string, sessionId: string, context: SessionContext): OrphanDecision {
+  const holds = context.session?.data?.payment_link_id === paymentLinkId
+  return {
+    orphan: false,
+    reason: holds ? `payment session ${sessionId} still holds this link` : sessionStillExistsReason(sessionId),
+    payment_link_id: paymentLinkId,
+    session_id: sessionId,
+    ...(holds ? { session_holds_link: true } : {}),
+  }
+}
+
 /**
  * Whether a paid link is a payment no Medusa order will ever record: its `metadata.session_id` is
  * not a live payment session holding this link, no Medusa payment records it, and it was paid more
@@ -72,7 +90,7 @@ export function decideOrphan(input: {
     return skip(`payment session ${sessionId} still holds this link`, { ...ids, session_holds_link: true })
   }
   if (input.requireSessionGone && session) {
-    return skip(`payment session ${sessionId} still exists (left to the reconciliation job)`, ids)
+    return skip(sessionStillExistsReason(sessionId), ids)
   }
   const recorded = context.payments.find(
     (payment) => payment.data?.transaction_id === transaction.id || payment.data?.payment_link_id === link.id

@@ -2,6 +2,7 @@ import nock from "nock"
 import { useNock } from "../../../lib/__tests__/use-nock"
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { signedDeliveryHeaders } from "../../../lib/webhooks"
+import { paidVerdicts } from "../paid-verdicts"
 import { InstallmentsProviderService } from "../service"
 import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../verified-marker"
 import {
@@ -83,6 +84,8 @@ function refundEntry(idempotencyKey: string, amount = "10.00") {
 }
 
 useNock()
+// Each test reads the service as if first: a paid verdict kept by an earlier test would answer instead.
+beforeEach(() => paidVerdicts.clear())
 
 describe("initiatePayment", () => {
   it("creates a single-use link for the exact amount, tied to the session", async () => {
@@ -519,14 +522,28 @@ describe("getWebhookActionAndData", () => {
     expect(result).toEqual({ action: PaymentActions.SUCCESSFUL, data: { session_id: "payses_1", amount: "1500.00" } })
   })
 
-  it("maps a failed attempt and an expired link", async () => {
-    mockDetails(linkDetails({ transactions: [transaction({ status: "fail" })] }))
-    expect((await keyed().getWebhookActionAndData(delivery("order.failed", transaction({ status: "fail" })))).action).toBe(
-      PaymentActions.FAILED
-    )
-    mockDetails(linkDetails({ status: "Expired" }))
-    const expired = delivery("payment_link.expired", linkDetails({ status: "Expired" }).payment_link)
-    expect((await keyed().getWebhookActionAndData(expired)).action).toBe(PaymentActions.CANCELED)
+  it("answers deliveries that cannot complete a cart without reading the link", async () => {
+    // No interceptor: a read would throw. Medusa drops every action but captured and authorized.
+    const expired = linkDetails({ status: "Expired" }).payment_link
+    const deliveries = [
+      delivery("order.created", transaction({ status: "pending" })),
+      delivery("order.failed", transaction({ status: "fail" })),
+      delivery("installment.tracker.rejected", transaction({ status: "fail" })),
+      delivery("modal.closed", { payment_link_id: LINK_ID, metadata: { session_id: "payses_1" } }),
+      delivery("payment_link.expired", expired),
+      delivery("order.updated", transaction({ status: "partially refunded" })),
+      delivery("order.disputed", transaction()),
+    ]
+    for (const payload of deliveries) {
+      expect(await keyed().getWebhookActionAndData(payload)).toEqual({ action: PaymentActions.NOT_SUPPORTED })
+    }
+  })
+
+  it("reads the link for a bank's approval", async () => {
+    mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
+    const approved = await keyed().getWebhookActionAndData(delivery("installment.tracker.approved", transaction()))
+    expect(approved).toEqual({ action: PaymentActions.SUCCESSFUL, data: { session_id: "payses_1", amount: "1500.00" } })
+    expect(nock.pendingMocks()).toEqual([])
   })
 
   it("ignores forged and unsigned deliveries without calling the service", async () => {
@@ -593,14 +610,6 @@ describe("getWebhookActionAndData", () => {
     })
   })
 
-  it("leaves refund and dispute events to the plugin without reading the link", async () => {
-    for (const name of ["order.updated", "order.disputed"]) {
-      expect(await keyed().getWebhookActionAndData(delivery(name, transaction({ status: "partially refunded" })))).toEqual({
-        action: PaymentActions.NOT_SUPPORTED,
-      })
-    }
-  })
-
   it("ignores links that are not a checkout's", async () => {
     const details = linkDetails({ status: "Paid", transactions: [transaction()] })
     delete (details.payment_link.metadata as Record<string, unknown>).session_id
@@ -608,5 +617,81 @@ describe("getWebhookActionAndData", () => {
     expect(await keyed().getWebhookActionAndData(delivery("order.success", transaction()))).toEqual({
       action: PaymentActions.NOT_SUPPORTED,
     })
+  })
+})
+
+describe("a paid verdict read moments ago", () => {
+  const keyed = (options: Record<string, unknown> = {}) => provider({ webhookKeys: { "key-1": keyPair.publicKey }, ...options })
+  const paidDetails = () => linkDetails({ status: "Paid", transactions: [transaction()] })
+  const success = (data: Record<string, unknown>) => {
+    const body = JSON.stringify({ id: "evt_1", event: "order.success", created_at: "2026-01-01T10:00:00Z", data })
+    return { rawData: Buffer.from(body), data: JSON.parse(body), headers: signedDeliveryHeaders({ payload: body, privateKey: keyPair.privateKey, keyPrefix: "key-1" }) }
+  }
+  const successOfSession = (overrides: Record<string, unknown> = {}) =>
+    success({ ...transaction(), metadata: { session_id: "payses_1" }, ...overrides })
+
+  it("webhook first: the authorization that completes the cart reuses the webhook's read", async () => {
+    const details = mockDetails(paidDetails())
+    expect((await keyed().getWebhookActionAndData(successOfSession())).action).toBe(PaymentActions.SUCCESSFUL)
+    expect(details.isDone()).toBe(true)
+    // No interceptor left: a second read would fail the authorization.
+    const authorized = await keyed().authorizePayment({ data: sessionData() })
+    expect(authorized.status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(authorized.data).toMatchObject({ transaction_id: TX_ID, installment_months: "6", failure_reason: null })
+  })
+
+  it("shopper first: a later delivery naming the same session and amount is answered without a read", async () => {
+    mockDetails(paidDetails())
+    expect((await keyed().authorizePayment({ data: sessionData() })).status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(await keyed().getWebhookActionAndData(successOfSession())).toEqual({
+      action: PaymentActions.SUCCESSFUL,
+      data: { session_id: "payses_1", amount: "1500.00" },
+    })
+  })
+
+  it("a delivery naming another session or amount, and a delivery without them, are read fresh", async () => {
+    mockDetails(paidDetails())
+    await keyed().authorizePayment({ data: sessionData() })
+    for (const payload of [
+      successOfSession({ metadata: { session_id: "payses_other" } }),
+      successOfSession({ amount: "15.00" }),
+      success({ ...transaction(), metadata: null }),
+    ]) {
+      const read = mockDetails(paidDetails())
+      expect((await keyed().getWebhookActionAndData(payload)).data).toEqual({ session_id: "payses_1", amount: "1500.00" })
+      expect(read.isDone()).toBe(true)
+    }
+  })
+
+  it("an unpaid verdict is never reused: the next authorization reads again and finds the payment", async () => {
+    mockDetails(linkDetails({ transactions: [transaction({ status: "fail" })] }))
+    expect((await keyed().authorizePayment({ data: sessionData() })).status).toBe(PaymentSessionStatus.REQUIRES_MORE)
+    mockDetails(linkDetails({ status: "Paid", transactions: [transaction({ status: "fail" }), transaction({ id: "2b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed" })] }))
+    expect((await keyed().authorizePayment({ data: sessionData() })).status).toBe(PaymentSessionStatus.CAPTURED)
+  })
+
+  it("a session for another amount on the same link is read fresh (and the mismatch found)", async () => {
+    mockDetails(paidDetails())
+    await keyed().authorizePayment({ data: sessionData() })
+    mockDetails(paidDetails())
+    expect((await keyed().authorizePayment({ data: sessionData({ amount: "1400.00" }) })).status).toBe(PaymentSessionStatus.ERROR)
+  })
+
+  it("status and retrieve always read the service", async () => {
+    mockDetails(paidDetails())
+    await keyed().authorizePayment({ data: sessionData() })
+    const reads = [mockDetails(paidDetails()), mockDetails(paidDetails())]
+    await keyed().getPaymentStatus({ data: sessionData() })
+    await keyed().retrievePayment({ data: sessionData() })
+    expect(reads.every((read) => read.isDone())).toBe(true)
+  })
+
+  it("paidVerdictReuseMs 0 reads every time", async () => {
+    const reads = [mockDetails(paidDetails()), mockDetails(paidDetails()), mockDetails(paidDetails())]
+    const noReuse = keyed({ paidVerdictReuseMs: 0 })
+    await noReuse.getWebhookActionAndData(successOfSession())
+    await noReuse.authorizePayment({ data: sessionData() })
+    await noReuse.getWebhookActionAndData(successOfSession())
+    expect(reads.every((read) => read.isDone())).toBe(true)
   })
 })

@@ -3,7 +3,7 @@ import type { PaymentLinkDetails } from "../../../lib/client"
 import { linkVerdict } from "../../../providers/installments/status"
 import { canceledOrderRefundKey, orphanRefundKey } from "../../../providers/installments/plugin-refunds"
 import { decideCanceledOrderPayment } from "../canceled-order-payment-decision"
-import { decideOrphan, ORPHAN_GRACE_MS } from "../orphan-decision"
+import { decideOrphan, ORPHAN_GRACE_MS, sessionStillExists } from "../orphan-decision"
 import type { SessionContext } from "../session-context"
 import { decideUnpaidOrder } from "../unpaid-order-decision"
 
@@ -83,6 +83,17 @@ describe("decideOrphan", () => {
     ["a Medusa payment records the link", { session: session(OTHER_LINK), payments: [{ id: "pay_1", data: { payment_link_id: LINK } }] }],
   ] as [string, SessionContext][])("not an orphan when %s", (_case, context) => {
     expect(decideOrphan({ details: details([tx()]), context, now: later, graceMs: ORPHAN_GRACE_MS }).orphan).toBe(false)
+  })
+
+  it.each([
+    ["holds this link", session()],
+    ["holds another link", session(OTHER_LINK)],
+  ])("webhook path, a session that %s: the answer without a read is the one a read gives", (_case, existing) => {
+    const context: SessionContext = { session: existing, payments: [] }
+    const read = decideOrphan({ details: details([tx()]), context, now: PAID_AT, graceMs: ORPHAN_GRACE_MS, requireSessionGone: true })
+    const unread = sessionStillExists(LINK, "payses_1", context)
+    expect(unread).toEqual({ ...read, transaction_id: undefined })
+    expect(unread.orphan).toBe(false)
   })
 
   it("leaves a payment younger than the grace period alone", () => {

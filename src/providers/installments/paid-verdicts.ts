@@ -1,0 +1,55 @@
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import type { ExpectedPayment, LinkVerdict } from "./status"
+
+/** Entries kept at most; the oldest go first. A checkout needs its entry for seconds to minutes. */
+const MAX_ENTRIES = 10_000
+
+/**
+ * Paid verdicts just read from the service, reused for a short time so the one read that finds a
+ * link paid (at authorization or in the webhook handler) also answers the other: a checkout then
+ * costs two service calls whichever comes first.
+ *
+ * Process-local on purpose, and only for `captured`: a single-use link closes on its first
+ * successful payment and the service has no way to un-pay it, so a paid verdict for the same link,
+ * session and amount cannot turn false. Another process, or an entry past its time, reads the
+ * service again; no decision depends on an entry being here. Every other verdict is always read fresh.
+ */
+export class PaidVerdicts {
+  private readonly entries = new Map<string, { verdict: LinkVerdict; until: number }>()
+
+  /** Keeps a `captured` verdict for `ttlMs`; anything else, or a ttl of 0, is not kept. */
+  remember(linkId: string, expected: ExpectedPayment, verdict: LinkVerdict, ttlMs: number, now = Date.now()): void {
+    if (ttlMs <= 0 || verdict.status !== PaymentSessionStatus.CAPTURED) {
+      return
+    }
+    const key = keyOf(linkId, expected)
+    this.entries.delete(key)
+    this.entries.set(key, { verdict, until: now + ttlMs })
+    if (this.entries.size > MAX_ENTRIES) {
+      this.entries.delete(this.entries.keys().next().value as string)
+    }
+  }
+
+  /** The paid verdict kept for exactly this link, session and amount, if still fresh. */
+  recall(linkId: string, expected: ExpectedPayment, now = Date.now()): LinkVerdict | undefined {
+    const key = keyOf(linkId, expected)
+    const entry = this.entries.get(key)
+    if (entry && entry.until <= now) {
+      this.entries.delete(key)
+      return undefined
+    }
+    return entry?.verdict
+  }
+
+  /** Forgets every verdict (tests). */
+  clear(): void {
+    this.entries.clear()
+  }
+}
+
+function keyOf(linkId: string, expected: ExpectedPayment): string {
+  return [linkId.toLowerCase(), expected.session_id, expected.amount.toString(), expected.currency_code.toLowerCase()].join("|")
+}
+
+/** The process's paid verdicts, shared by every installments provider registration in it. */
+export const paidVerdicts = new PaidVerdicts()
