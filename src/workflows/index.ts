@@ -8,3 +8,4 @@ export { refundCanceledOrderPaymentInMedusaWorkflow } from "./after-webhook/refu
 export { refundInstallmentsReturnWorkflow } from "./after-return/refund-return"
 export { checkInstallmentsOrderRefundsWorkflow } from "./after-cancel/check-order-refunds"
 export { recordInstallmentsDisputeWorkflow } from "./after-webhook/record-dispute"
+export { createInstallmentsPaymentLinkWorkflow } from "./create-payment-link"

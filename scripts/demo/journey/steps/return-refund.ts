@@ -8,11 +8,12 @@ const RETURNED_HANDLE = "dallah"
 const RETURNED_PRICE = 250
 
 /**
- * The shopper sends the dallah back; the merchant receives it in the admin (Orders > order > Return).
+ * The merchant ships the order; the shopper sends the dallah back and the merchant receives it in the
+ * admin (Orders > order > Return).
  * Nobody presses Refund: the plugin refunds what Medusa's order summary says is owed.
  */
 export const returnRefundStep: JourneyStep = {
-  name: "A return is received and refunded on its own",
+  name: "Order shipped; a return is received and refunded on its own",
   hint: "the store's log (installments-return-refund) and GET /admin/installments/refunds?order_id=…",
   async run(ctx) {
     const post = <T>(path: string, body: Record<string, unknown> = {}) => ctx.admin.client.fetch<T>(path, { method: "POST", body })
@@ -22,7 +23,12 @@ export const returnRefundStep: JourneyStep = {
       throw new Error(`the order has no "${RETURNED_HANDLE}" line to return`)
     }
     const { stock_locations } = await ctx.admin.admin.stockLocation.list({ limit: 1 })
-    const { return: opened } = await post<{ return: { id: string } }>("/admin/returns", { order_id: order.id, location_id: stock_locations[0].id })
+    const location_id = stock_locations[0].id
+    await post(`/admin/orders/${order.id}/fulfillments`, {
+      location_id,
+      items: (order.items ?? []).map((line) => ({ id: line.id, quantity: line.quantity })),
+    })
+    const { return: opened } = await post<{ return: { id: string } }>("/admin/returns", { order_id: order.id, location_id })
     await post(`/admin/returns/${opened.id}/request-items`, { items: [{ id: item.id, quantity: 1 }] })
     await post(`/admin/returns/${opened.id}/request`)
     await post(`/admin/returns/${opened.id}/receive`)
