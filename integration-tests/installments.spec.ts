@@ -7,6 +7,7 @@ import { settleWebhooks } from "./helpers/settle"
 import { afterSaleScenarios } from "./scenarios/after-sale"
 import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
 import { checkoutScenarios } from "./scenarios/checkout"
+import { reliabilityScenarios } from "./scenarios/reliability"
 import { webhookHardeningScenarios } from "./scenarios/webhook-hardening"
 
 jest.setTimeout(120_000)
@@ -58,5 +59,6 @@ medusaIntegrationTestRunner({
     describe("checkout: a payment on a canceled order", () => canceledOrderPaymentScenarios(ctx))
     describe("after the sale", () => afterSaleScenarios(ctx))
     describe("webhook hardening", () => webhookHardeningScenarios(ctx))
+    describe("reliability under faults, load and bad input", () => reliabilityScenarios(ctx))
   },
 })
