@@ -44,9 +44,10 @@ const OTHER_METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 
 /**
  * Every bad request for one route: malformed and huge JSON, each field of the sample with wrong types
- * and hostile strings, the route's headers missing, and the methods it does not serve.
+ * and hostile strings, the route's headers missing, and the methods its path does not serve
+ * (`served` lists those it does).
  */
-export function fuzzCases(route: FuzzRoute, headers: Record<string, string>): FuzzCase[] {
+export function fuzzCases(route: FuzzRoute, headers: Record<string, string>, served: string[] = [route.method]): FuzzCase[] {
   const base = { method: route.method as Method, path: route.path }
   const json = { ...headers, "content-type": "application/json" }
   const send = (name: string, values: Record<string, unknown>): FuzzCase =>

@@ -89,7 +89,8 @@ export function reliabilityScenarios(ctx: SuiteContext) {
       (await Promise.all(checkouts.map(async (c) => ((await ordersOfCart(getContainer(), c.cartId)).length ? [] : [c])))).flat()
     await faults({ error_rate: 0.3, webhook_drop_rate: 1, seed: 9 })
     try {
-      checkouts = await inParallel(4, CHECKOUTS, async (index) => {
+      // One shopper at a time: the service's faults are under test, not the test database's pool.
+      checkouts = await inParallel(1, CHECKOUTS, async (index) => {
         const cart = await store.createCart(2 + (index % 20)) // 100.00 to 1050.00 SAR
         let attempt = await tryStartPayment(cart.id)
         // The shopper's storefront retries a session the service failed to open; each failure is clear.
@@ -169,9 +170,10 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     expect(Number(transaction.refunded_amount)).toBeLessThanOrEqual(1000)
     expect(refundedInMedusa).toBeLessThanOrEqual(1000)
     expect(refundedInMedusa).toBe(Number(transaction.refunded_amount))
-    expect(after.refunds).toHaveLength(accepted.length)
-    expect(transaction.refund_tracker).toHaveLength(accepted.length)
     const reasons = [...new Set(refused.map((a) => `${a.status} ${a.data.message}`))]
+    // An admin told a refund failed must be able to trust it: no money moved for a refused request.
+    expect({ recorded: after.refunds.length, accepted: accepted.length, reasons }).toEqual({ recorded: accepted.length, accepted: accepted.length, reasons })
+    expect(transaction.refund_tracker).toHaveLength(accepted.length)
 
     const name = "20 concurrent partial refunds of 75.00 on 1000.00"
     figures.add(name, "accepted / refused", `${accepted.length} / ${refused.length}`)
@@ -227,10 +229,11 @@ export function reliabilityScenarios(ctx: SuiteContext) {
   it("a flood of 1,000 signed deliveries (mixed duplicates): all verified, one order and one capture per paid link", async () => {
     const LINKS = 20
     const DELIVERIES = 1000
+    const IN_FLIGHT = 8
     await faults({ webhook_drop_rate: 1 })
     let paidCarts: { cartId: string; linkId: string; total: number }[]
     try {
-      paidCarts = await inParallel(4, LINKS, async (index) => {
+      paidCarts = await inParallel(1, LINKS, async (index) => {
         const cart = await store.createCart(3 + index)
         const { session } = await store.startPayment(cart.id)
         await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
@@ -247,7 +250,7 @@ export function reliabilityScenarios(ctx: SuiteContext) {
 
     const durations: number[] = []
     const started = performance.now()
-    const answers = await inParallel(16, DELIVERIES, async (index) => {
+    const answers = await inParallel(IN_FLIGHT, DELIVERIES, async (index) => {
       const begin = performance.now()
       const answer = await sendToWebhookRoute(api, signed[index].body, signed[index].headers)
       durations.push(performance.now() - begin)
@@ -269,7 +272,7 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     const name = "webhook flood"
     figures.add(name, "deliveries / distinct events / answered as duplicates", `${DELIVERIES} / ${bodies.length} / ${duplicates}`)
     figures.add(name, "paid links / orders / captures", `${LINKS} / ${LINKS} / ${captures}`)
-    figures.add(name, "deliveries/s (16 in flight)", Math.round((DELIVERIES / elapsed) * 1000))
+    figures.add(name, `deliveries/s (${IN_FLIGHT} in flight)`, Math.round((DELIVERIES / elapsed) * 1000))
     figures.add(name, "route p50 / p99", `${percentile(durations, 50).toFixed(1)} ms / ${percentile(durations, 99).toFixed(1)} ms`)
   })
 
