@@ -2,6 +2,7 @@ import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery 
 import { AdminListRefunds, AdminRegisterWebhook } from "./admin/installments/validators"
 import { REFUSED_WEBHOOK_METHODS, refuseInstallmentsWebhookMethod } from "./hooks/refuse-webhook-method"
 import { verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "./hooks/verify-webhook"
+import { PAYMENT_SESSIONS_ROUTE, validateInstallmentsSession } from "./store/payment-sessions/validate-installments-session"
 
 export default defineMiddlewares({
   routes: [
@@ -27,6 +28,11 @@ export default defineMiddlewares({
       matcher: "/admin/installments/refunds",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminListRefunds, {})],
+    },
+    {
+      matcher: PAYMENT_SESSIONS_ROUTE,
+      method: ["POST"],
+      middlewares: [validateInstallmentsSession],
     },
   ],
 })
