@@ -97,10 +97,15 @@ export function sendCase(api: AxiosInstance, fuzz: FuzzCase): Promise<AxiosRespo
 
 function querystring(values: Record<string, unknown>): string {
   return Object.entries(values)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(typeof value === "string" ? value : JSON.stringify(value))}`)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(wellFormed(typeof value === "string" ? value : JSON.stringify(value)))}`)
     .join("&")
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
+}
+
+// A URL cannot carry a lone surrogate: it goes as U+FFFD, as a browser would send it.
+function wellFormed(text: string): string {
+  return Buffer.from(text, "utf8").toString("utf8")
 }
