@@ -306,7 +306,8 @@ export function reliabilityScenarios(ctx: SuiteContext) {
 
     // A clear message: Medusa's JSON `message`, or the HTTP layer's own text ("Cannot PUT /admin/...").
     const said = (data: unknown) => (typeof data === "string" ? data.trim() : (data as { message?: unknown })?.message)
-    const wrong = results.filter((r) => r.status < 400 || r.status >= 500 || (r.status !== 431 && !said(r.data)))
+    // A filter or an extra field that is merely unusual may be answered 200 (nothing found); never a 5xx.
+    const wrong = results.filter((r) => r.status >= 500 || (r.status >= 400 && r.status !== 431 && !said(r.data)))
     expect(wrong.map((r) => `${r.route.method} ${r.route.path} [${r.name}] -> ${r.status} ${JSON.stringify(r.data).slice(0, 200)}`)).toEqual([])
     results.forEach(expectCleanRefusal)
     expect(logs.text()).not.toContain(SECRET_KEY)

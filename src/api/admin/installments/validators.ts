@@ -19,9 +19,12 @@ export const AdminRegisterWebhook = z.object({
 })
 export type AdminRegisterWebhookType = z.infer<typeof AdminRegisterWebhook>
 
+// Postgres refuses NUL in text: said here as a 400 rather than failing the query with a 500.
+const filterId = (field: string) => z.string().max(200).refine((value) => !value.includes("\u0000"), `${field} must not contain NUL characters`)
+
 export const AdminListRefunds = z.object({
-  transaction_id: z.string().optional(),
-  payment_id: z.string().optional(),
+  transaction_id: filterId("transaction_id").optional(),
+  payment_id: filterId("payment_id").optional(),
   status: z.enum(["P", "R"]).optional(),
 })
 export type AdminListRefundsType = z.infer<typeof AdminListRefunds>
