@@ -9,6 +9,7 @@ import { backOfficePaymentScenarios } from "./scenarios/back-office-payments"
 import { backOfficeReportScenarios } from "./scenarios/back-office-reports"
 import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
 import { checkoutScenarios } from "./scenarios/checkout"
+import { reliabilityScenarios } from "./scenarios/reliability"
 import { webhookHardeningScenarios } from "./scenarios/webhook-hardening"
 import { returnScenarios } from "./scenarios/returns"
 import { storefrontPlanScenarios } from "./scenarios/storefront-plans"
@@ -68,5 +69,6 @@ medusaIntegrationTestRunner({
     describe("back office: orders, transactions, payment links, BIN lookup, status", () => backOfficePaymentScenarios(ctx))
     describe("storefront: installment plans", () => storefrontPlanScenarios(ctx))
     describe("service calls per checkout", () => serviceCallScenarios(ctx))
+    describe("reliability under faults, load and bad input", () => reliabilityScenarios(ctx))
   },
 })

@@ -1,6 +1,7 @@
 import axios, { AxiosInstance } from "axios"
 import { InstallmentsClient } from "../../src/lib/client"
 import { startSandbox } from "../../src/sandbox"
+import { Outage, startOutageSwitch } from "./outage"
 
 export const SECRET_KEY = "sk_sandbox_integration_secret_0001"
 export const PUBLIC_KEY = "sandbox-pk_integration_0001"
@@ -14,11 +15,12 @@ export const CARDS = {
   mada: "5888450000000011",
 } as const
 
-export type Sandbox = Awaited<ReturnType<typeof startSandbox>> & { control: AxiosInstance }
+/** The running sandbox, its control API, and the switch in front of it that can take the service down. */
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>> & { control: AxiosInstance; outage: Outage }
 
 /**
  * Starts the sandbox and publishes its address and keys in the env that medusa-config.ts reads,
- * so it must run before Medusa boots.
+ * so it must run before Medusa boots. Medusa reaches it through an outage switch (`sandbox.outage`).
  */
 export async function startTestSandbox(): Promise<Sandbox> {
   const sandbox = await startSandbox({
@@ -32,12 +34,18 @@ export async function startTestSandbox(): Promise<Sandbox> {
     processingWindowMs: 200,
     webhookRetryBaseMs: 100,
   })
-  process.env.INSTALLMENTS_BASE_URL = sandbox.url
+  const outage = await startOutageSwitch(sandbox.url)
+  process.env.INSTALLMENTS_BASE_URL = outage.url
   process.env.INSTALLMENTS_SECRET_KEY = SECRET_KEY
   process.env.INSTALLMENTS_PUBLIC_KEY = PUBLIC_KEY
   process.env.INSTALLMENTS_STORE_ID = STORE_ID
   const control = axios.create({ baseURL: `${sandbox.url}/__sandbox`, proxy: false })
-  return Object.assign(sandbox, { control })
+  const stopSandbox = sandbox.stop
+  const stop = async () => {
+    await outage.stop()
+    await stopSandbox()
+  }
+  return Object.assign(sandbox, { control, outage, stop })
 }
 
 /** Pays a link on the sandbox as a customer would on the hosted page. */

@@ -12,6 +12,7 @@ import { AdminListRefunds, AdminRegisterWebhook } from "./admin/installments/val
 import { REFUSED_WEBHOOK_METHODS, refuseInstallmentsWebhookMethod } from "./hooks/refuse-webhook-method"
 import { StorePlansQuery } from "./store/installments/plans/validators"
 import { verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "./hooks/verify-webhook"
+import { PAYMENT_SESSIONS_ROUTE, validateInstallmentsSession } from "./store/payment-sessions/validate-installments-session"
 
 export default defineMiddlewares({
   routes: [
@@ -77,6 +78,11 @@ export default defineMiddlewares({
       matcher: "/store/installments/plans",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(StorePlansQuery, {})],
+    },
+    {
+      matcher: PAYMENT_SESSIONS_ROUTE,
+      method: ["POST"],
+      middlewares: [validateInstallmentsSession],
     },
   ],
 })

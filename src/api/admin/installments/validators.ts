@@ -20,14 +20,17 @@ export const AdminRegisterWebhook = z.object({
 })
 export type AdminRegisterWebhookType = z.infer<typeof AdminRegisterWebhook>
 
+// Postgres refuses NUL in text: said here as a 400 rather than failing the query with a 500.
+const filterId = (field: string) => z.string().max(200).refine((value) => !value.includes("\u0000"), `${field} must not contain NUL characters`)
+
 /** Ledger statuses as the admin API names them; `P` and `R` (the service's own) are still accepted. */
 export const REFUND_STATUS = { P: "pending", R: "settled", failed: "failed" } as const
 const STATUS_OF_NAME: Record<string, "P" | "R" | "failed"> = { pending: "P", settled: "R", failed: "failed", P: "P", R: "R" }
 
 export const AdminListRefunds = z.object({
-  transaction_id: z.string().optional(),
-  payment_id: z.string().optional(),
-  order_id: z.string().optional(),
+  transaction_id: filterId("transaction_id").optional(),
+  payment_id: filterId("payment_id").optional(),
+  order_id: filterId("order_id").optional(),
   status: z
     .enum(["pending", "settled", "failed", "P", "R"], { error: "status must be one of pending, settled, failed" })
     .transform((value) => STATUS_OF_NAME[value])
