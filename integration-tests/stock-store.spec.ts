@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { Client } from "pg"
@@ -71,6 +71,18 @@ describe("the packed plugin in a stock Medusa store", () => {
   it("builds the backend and the admin", () => {
     expect(built).toMatch(/Backend build completed successfully/)
     expect(built).toMatch(/Frontend build completed successfully/)
+  })
+
+  it("bundles the plugin's order card, settings page and Arabic translations into the store's admin", () => {
+    const assets = path.join(dir, ".medusa/server/public/admin/assets")
+    const bundle = readdirSync(assets)
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => readFileSync(path.join(assets, file), "utf8"))
+      .join("\n")
+    expect(bundle).toContain("installments-order-card")
+    expect(bundle).toContain("installments.settings.menu")
+    expect(bundle).toContain("/admin/installments/status")
+    expect(bundle).toContain("دفعة بالتقسيط")
   })
 
   it("migrates a fresh database, starts, and offers the provider on a region", async () => {

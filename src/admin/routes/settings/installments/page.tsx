@@ -1,0 +1,66 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { Button, Container, Heading, Skeleton, Text } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
+import { RegistrationCard } from "../../../components/settings/registration-card"
+import { webhookUrl } from "../../../components/settings/webhook-url"
+import { useInstallmentsStatus } from "../../../hooks/use-installments-status"
+
+declare const __BACKEND_URL__: string | undefined
+
+/** Settings → Installments: each registration's connection and webhook setup. */
+const InstallmentsSettingsPage = () => {
+  const { t } = useTranslation()
+  const { data, isPending, isError, error, refetch, isFetching } = useInstallmentsStatus()
+  const backendUrl = typeof __BACKEND_URL__ === "string" ? __BACKEND_URL__ : ""
+
+  return (
+    <div className="flex flex-col gap-y-3" data-testid="installments-settings">
+      <Container className="flex items-center justify-between px-6 py-4">
+        <div>
+          <Heading level="h1">{t("installments.settings.title")}</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("installments.settings.subtitle")}
+          </Text>
+        </div>
+        <Button size="small" variant="secondary" isLoading={isFetching} onClick={() => refetch()}>
+          {t("installments.common.refresh")}
+        </Button>
+      </Container>
+      {isPending && (
+        <Container className="flex flex-col gap-y-2 px-6 py-4">
+          <Skeleton className="h-5 w-1/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-full" />
+        </Container>
+      )}
+      {isError && (
+        <Container className="px-6 py-4">
+          <Text size="small" className="text-ui-fg-error">
+            {error.message}
+          </Text>
+        </Container>
+      )}
+      {data && data.registrations.length === 0 && (
+        <Container className="px-6 py-4">
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("installments.settings.empty")}
+          </Text>
+        </Container>
+      )}
+      {data?.registrations.map((registration) => (
+        <RegistrationCard
+          key={registration.provider_id}
+          registration={registration}
+          url={webhookUrl(backendUrl, window.location.origin, registration.webhook_path)}
+        />
+      ))}
+    </div>
+  )
+}
+
+export const config = defineRouteConfig({
+  label: "installments.settings.menu",
+  translationNs: "translation",
+})
+
+export default InstallmentsSettingsPage

@@ -1,0 +1,59 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
+import { Button, Container, Heading, Skeleton, Text } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
+import { PaymentSection } from "../components/order-card/payment-section"
+import { useOrderInstallments } from "../hooks/use-order-installments"
+
+// Only orders with a payment through one of our providers (`pp_installments_<registration>`)
+// are asked about, so an order paid another way costs no request and shows nothing. Without the
+// payments loaded on the page, the API decides (it answers with no payments).
+const hasInstallmentsPayment = (order: AdminOrder) =>
+  !order.payment_collections ||
+  order.payment_collections.some((collection) =>
+    (collection.payments ?? []).some((payment) => payment.provider_id?.startsWith("pp_installments_"))
+  )
+
+/** The order page's card of its installments payments. */
+const InstallmentsOrderCard = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const { t } = useTranslation()
+  const enabled = hasInstallmentsPayment(order)
+  const { data, isPending, isError, error, refetch, isFetching } = useOrderInstallments(order.id, enabled)
+
+  if (!enabled || (!isPending && !isError && !data?.payments.length)) {
+    return null
+  }
+
+  return (
+    <Container className="divide-y p-0" data-testid="installments-order-card">
+      <div className="flex items-center justify-between px-6 py-4">
+        <Heading level="h2">{t("installments.orderCard.title")}</Heading>
+        <Button size="small" variant="secondary" isLoading={isFetching} onClick={() => refetch()}>
+          {t("installments.common.refresh")}
+        </Button>
+      </div>
+      {isPending && (
+        <div className="flex flex-col gap-y-2 px-6 py-4">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-full" />
+        </div>
+      )}
+      {isError && (
+        <Text size="small" className="text-ui-fg-error px-6 py-4">
+          {error.message}
+        </Text>
+      )}
+      {data?.payments.map((payment) => (
+        <PaymentSection key={payment.payment_id} orderId={order.id} payment={payment} />
+      ))}
+    </Container>
+  )
+}
+
+export const config = defineWidgetConfig({
+  zone: "order.details.side.after",
+  id: "installments-order-card",
+})
+
+export default InstallmentsOrderCard
