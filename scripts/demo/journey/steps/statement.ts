@@ -15,7 +15,8 @@ export const statementStep: JourneyStep = {
   async run(ctx) {
     const today = new Date().toISOString().slice(0, 10)
     const { statement } = await ctx.admin.client.fetch<StatementAnswer>("/admin/installments/statements", {
-      query: { from_date: today, to_date: today },
+      // The demo store registers the provider three times (both, installments-only, card-only): one merchant account.
+      query: { from_date: today, to_date: today, provider_id: "installments" },
     })
     const { total_gross_sales, total_fees, total_vat, total_refunds, net_payout_amount } = statement.summary
     detail(`gross ${total_gross_sales}, fees ${total_fees}, VAT on fees ${total_vat}, refunds ${total_refunds}, net payout ${net_payout_amount} ${statement.currency}`)
