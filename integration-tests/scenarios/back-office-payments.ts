@@ -80,6 +80,11 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
     it("when the service does not answer, the payment still shows, with the ledger's refunds and a message", async () => {
       const order = await installmentOrder(30)
       await api.post(`/admin/payments/${order.paymentId}/refund`, { amount: 10 }, ctx.admin)
+      // The ledger syncs the refund in the background: let it finish so the faults meet this read only.
+      await waitFor(async () => {
+        const { data } = await api.get(`/admin/installments/orders/${order.orderId}`, admin())
+        return data.payments[0].refunds.length === 1 ? true : undefined
+      })
       await ctx.sandbox.control.post("/faults", { fail_next: 2, error_status: 502 })
       try {
         const { status, data } = await api.get(`/admin/installments/orders/${order.orderId}`, admin())
