@@ -1,5 +1,6 @@
 import { Badge, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
+import { bankNames } from "../../../lib/bank-names"
 import { formatDate, formatSar } from "../../lib/format"
 import type { OrderPaymentView } from "../../lib/types"
 import { DetailRow } from "./detail-row"
@@ -21,7 +22,8 @@ export function PaymentSection({ orderId, payment }: { orderId: string; payment:
         <Text size="small" weight="plus" leading="compact">
           {isInstallment
             ? t("installments.orderCard.plan", {
-                bank: tx?.bank_name ?? t("installments.common.unknown"),
+                // The service names the bank by its code (`RAJHI`); merchants read the bank's name.
+                bank: tx?.bank_name ? bankNames(tx.bank_name.toLowerCase())[locale.startsWith("ar") ? "ar" : "en"] : t("installments.common.unknown"),
                 months: tx?.installment_duration ?? "—",
               })
             : t("installments.orderCard.fullPayment")}
