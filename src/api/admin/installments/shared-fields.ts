@@ -1,8 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { isExactAmount, toHalalas } from "../../../lib/money"
-import { dateWindow, windowLongerThan, windowReversed } from "../../../lib/dates"
 import { IsoDate } from "../../../lib/client/schemas/common"
-import { MAX_STATEMENT_WINDOW_DAYS } from "../../../lib/client/schemas/reports"
+import { refineStatementWindow } from "../../../lib/client/schemas/reports"
 
 /** Fields the back-office validators share; each message names its field so a form can place it. */
 
@@ -26,19 +25,5 @@ export const isoDateField = (name: string) =>
     .string({ error: `${name} is required: an ISO 8601 date, e.g. 2026-11-01` })
     .refine(isIsoDate, `${name} must be an ISO 8601 date or date-time, e.g. 2026-11-01 or 2026-11-01T00:00:00Z`)
 
-/** The interface's statement window rules (D17): from_date not after to_date, at most 366 days. */
-export function refineStatementWindow(params: { from_date: string; to_date: string }, ctx: z.RefinementCtx): void {
-  if (!isIsoDate(params.from_date) || !isIsoDate(params.to_date)) {
-    return
-  }
-  const window = dateWindow(params.from_date, params.to_date)
-  if (windowReversed(window)) {
-    ctx.addIssue({ code: "custom", message: "from_date must not be after to_date", path: ["from_date"] })
-  } else if (windowLongerThan(window, MAX_STATEMENT_WINDOW_DAYS)) {
-    ctx.addIssue({
-      code: "custom",
-      message: `to_date must be at most ${MAX_STATEMENT_WINDOW_DAYS} days after from_date (a statement covers at most a year)`,
-      path: ["to_date"],
-    })
-  }
-}
+/** The interface's statement window rules (D17), as the client applies them. */
+export { refineStatementWindow }

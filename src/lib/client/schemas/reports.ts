@@ -5,6 +5,32 @@ import { IsoDate, ResponseAmount, UUID, informational, nullableString, openEnum,
 /** Longest statement window (D17): 366 days, so a leap year fits. */
 export const MAX_STATEMENT_WINDOW_DAYS = 366
 
+// Structural, so the admin's validators (built on Medusa's own copy of zod) can use it too.
+interface WindowIssues {
+  addIssue(issue: { code: "custom"; message: string; path: string[] }): void
+}
+
+/**
+ * The interface's statement window rules (D17), judged on the UTC instants the service filters on (a
+ * bare to_date includes its whole day): from_date not after to_date, at most 366 days. Shared by the
+ * client and the admin routes so both refuse the same windows with the same words.
+ */
+export function refineStatementWindow(params: { from_date: string; to_date: string }, ctx: WindowIssues): void {
+  if (!IsoDate.safeParse(params.from_date).success || !IsoDate.safeParse(params.to_date).success) {
+    return
+  }
+  const window = dateWindow(params.from_date, params.to_date)
+  if (windowReversed(window)) {
+    ctx.addIssue({ code: "custom", message: "from_date must not be after to_date", path: ["from_date"] })
+  } else if (windowLongerThan(window, MAX_STATEMENT_WINDOW_DAYS)) {
+    ctx.addIssue({
+      code: "custom",
+      message: `to_date must be at most ${MAX_STATEMENT_WINDOW_DAYS} days after from_date (a statement covers at most a year)`,
+      path: ["to_date"],
+    })
+  }
+}
+
 export const StatementFormat = z.enum(["json", "csv", "pdf"])
 export type StatementFormat = z.output<typeof StatementFormat>
 
@@ -16,19 +42,7 @@ export const StatementParams = z
     store_id: UUID,
     format: StatementFormat.optional(),
   })
-  .superRefine((params, ctx) => {
-    // Judged on the UTC instants the service filters on: a bare to_date includes its whole day.
-    const window = dateWindow(params.from_date, params.to_date)
-    if (windowReversed(window)) {
-      ctx.addIssue({ code: "custom", message: "from_date must not be after to_date", path: ["from_date"] })
-    } else if (windowLongerThan(window, MAX_STATEMENT_WINDOW_DAYS)) {
-      ctx.addIssue({
-        code: "custom",
-        message: `the window from from_date to to_date must be at most ${MAX_STATEMENT_WINDOW_DAYS} days`,
-        path: ["to_date"],
-      })
-    }
-  })
+  .superRefine(refineStatementWindow)
 export type StatementParams = z.input<typeof StatementParams>
 
 export const SETTLEMENT_STATUSES = ["completed", "pending", "failed"] as const
