@@ -10,7 +10,7 @@ export const InstallmentsDispute = model.define("installments_dispute", {
   payment_id: model.text().nullable(),
   order_id: model.text().index().nullable(),
   provider_id: model.text(),
-  /** The delivery's `evt_` id: a replayed delivery records nothing more. */
+  /** The delivery's event id (or the digest of its body when it has none): a replayed delivery records nothing more. */
   event_id: model.text().unique(),
   disputed_at: model.dateTime(),
 })

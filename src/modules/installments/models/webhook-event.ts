@@ -1,6 +1,6 @@
 import { model } from "@medusajs/framework/utils"
 
-/** A delivery already accepted, by its `evt_` id, so a replay is answered without processing it again. */
+/** A delivery already accepted, by its event id (any non-empty id, or a sha256 of the body when it has none), so a replay is answered without processing it again. */
 export const WebhookEvent = model.define("installments_webhook_event", {
   id: model.id({ prefix: "iwe" }).primaryKey(),
   event_id: model.text().unique(),
