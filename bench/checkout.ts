@@ -34,6 +34,9 @@ export const CHECKOUT_TIMED =
 interface CheckoutRun {
   result: LoadResult
   cpuMsPerCheckout: number
+  /** Median ms of the payment collection + session calls, and of the completion. */
+  sessionP50Ms: number
+  completeP50Ms: number
 }
 
 interface Shop {
@@ -51,7 +54,7 @@ async function findShop(store: BenchStore): Promise<Shop> {
 }
 
 /** One shopper's checkout; resolves to the nanoseconds of the timed storefront calls and the session's link. */
-async function checkout(store: BenchStore, shop: Shop, provider: string): Promise<{ timed: bigint; linkId?: string }> {
+async function checkout(store: BenchStore, shop: Shop, provider: string): Promise<{ timed: bigint; session: bigint; complete: bigint; linkId?: string }> {
   const sdk = store.store.store
   const start = process.hrtime.bigint()
   const { cart } = await sdk.cart.create({
@@ -62,11 +65,13 @@ async function checkout(store: BenchStore, shop: Shop, provider: string): Promis
   await sdk.cart.createLineItem(cart.id, { variant_id: shop.variantId, quantity: 1 })
   const { shipping_options } = await sdk.fulfillment.listCartOptions({ cart_id: cart.id })
   const { cart: shipped } = await sdk.cart.addShippingMethod(cart.id, { option_id: shipping_options[0].id })
+  const sessionStart = process.hrtime.bigint()
   const { payment_collection } = await sdk.payment.initiatePaymentSession(shipped, {
     provider_id: provider,
     data: provider === SYSTEM_PROVIDER ? {} : { cart_id: cart.id },
   })
-  let timed = process.hrtime.bigint() - start
+  const sessionEnd = process.hrtime.bigint()
+  let timed = sessionEnd - start
   let linkId: string | undefined
   if (provider !== SYSTEM_PROVIDER) {
     const session = payment_collection.payment_sessions?.find((candidate) => candidate.provider_id === provider)
@@ -78,11 +83,12 @@ async function checkout(store: BenchStore, shop: Shop, provider: string): Promis
   }
   const completeStart = process.hrtime.bigint()
   const completed = await sdk.cart.complete(cart.id)
-  timed += process.hrtime.bigint() - completeStart
+  const complete = process.hrtime.bigint() - completeStart
+  timed += complete
   if (completed.type !== "order") {
     throw new Error(`cart ${cart.id} was not completed: ${completed.error?.message ?? "no order"}`)
   }
-  return { timed, linkId }
+  return { timed, session: sessionEnd - sessionStart, complete, linkId }
 }
 
 /** One installments checkout paid on the sandbox; resolves to its payment link's id. */
@@ -99,13 +105,18 @@ async function settle(store: BenchStore): Promise<void> {
 /** `count` checkouts with `shoppers` in flight; throughput over the wall time of the timed calls. */
 async function runCheckouts(store: BenchStore, shop: Shop, provider: string, count: number, shoppers: number): Promise<CheckoutRun> {
   const samples: bigint[] = []
+  const sessions: bigint[] = []
+  const completions: bigint[] = []
   let errors = 0
   let firstError: string | undefined
   const cpuBefore = store.cpuMs()
   const started = process.hrtime.bigint()
   await inParallel(shoppers, count, async () => {
     try {
-      samples.push((await checkout(store, shop, provider)).timed)
+      const done = await checkout(store, shop, provider)
+      samples.push(done.timed)
+      sessions.push(done.session)
+      completions.push(done.complete)
     } catch (error) {
       errors++
       firstError ??= (error as Error).message
@@ -121,7 +132,9 @@ async function runCheckouts(store: BenchStore, shop: Shop, provider: string, cou
   // whole run (the untimed sandbox payments overlap other shoppers' calls).
   const timedWall = shoppers === 1 ? samples.reduce((sum, ns) => sum + ns, 0n) : wall
   const seconds = Number(timedWall) / 1e9
-  samples.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  for (const list of [samples, sessions, completions]) {
+    list.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  }
   return {
     result: {
       total: samples.length,
@@ -132,6 +145,8 @@ async function runCheckouts(store: BenchStore, shop: Shop, provider: string, cou
       p99Ms: percentileMs(samples, 99),
     },
     cpuMsPerCheckout: cpuMs / Math.max(1, samples.length),
+    sessionP50Ms: percentileMs(sessions, 50),
+    completeP50Ms: percentileMs(completions, 50),
   }
 }
 
@@ -167,7 +182,8 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
       cpu.push(a.cpuMsPerCheckout / b.cpuMsPerCheckout)
       ratios.push(
         `${formatRatios(`round ${round} (${order[0] === SYSTEM_PROVIDER ? "B first" : "A first"})`, a.result, b.result, "checkouts")}   ` +
-          `store CPU/checkout ${a.cpuMsPerCheckout.toFixed(0)} vs ${b.cpuMsPerCheckout.toFixed(0)} ms x${(a.cpuMsPerCheckout / b.cpuMsPerCheckout).toFixed(2)}`
+          `store CPU/checkout ${a.cpuMsPerCheckout.toFixed(0)} vs ${b.cpuMsPerCheckout.toFixed(0)} ms x${(a.cpuMsPerCheckout / b.cpuMsPerCheckout).toFixed(2)}   ` +
+          `p50 session ${a.sessionP50Ms.toFixed(0)} vs ${b.sessionP50Ms.toFixed(0)} ms, complete ${a.completeP50Ms.toFixed(0)} vs ${b.completeP50Ms.toFixed(0)} ms`
       )
     }
     process.stdout.write(`\n${mode}: A = ${INSTALLMENTS_PROVIDER}, B = ${SYSTEM_PROVIDER}\n${formatTable(rows, "checkouts")}\n${ratios.join("\n")}\n`)

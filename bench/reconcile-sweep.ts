@@ -5,6 +5,7 @@
  * queries (every query the store's `pg` driver sends during the sweep). Only Node built-ins are
  * imported here: Medusa, pg and the plugin are the store's own copies, loaded from examples/store.
  */
+import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
 import type { ExecArgs } from "@medusajs/framework/types"
@@ -24,7 +25,7 @@ const ID = "bench_rc"
 const RESULT_PREFIX = "BENCH_RESULT "
 
 export default async function reconcileSweep({ container }: ExecArgs) {
-  const input = JSON.parse(process.env.BENCH_RECONCILE_INPUT ?? "{}") as Input
+  const input = JSON.parse(readFileSync(process.env.BENCH_RECONCILE_INPUT!, "utf8")) as Input
   const storeRequire = createRequire(path.join(process.cwd(), "package.json"))
   const job = storeRequire("medusa-payment-installments/jobs/reconcile-pending-sessions").default as (c: unknown) => Promise<void>
   const knex = container.resolve("__pg_connection__") as unknown as Knex

@@ -8,11 +8,15 @@
  *
  *   flock /tmp/medusa-boot.lock npm run bench:reconcile
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import path from "node:path"
 import { InstallmentsClient } from "../src/lib/client"
 import { inParallel } from "../src/lib/in-parallel"
 import { MERCHANT, STORE_DIR } from "../scripts/demo/config"
-import { medusa } from "../scripts/demo/plugin-package"
+import { execFile } from "node:child_process"
+import { promisify } from "node:util"
+import { childEnv } from "../scripts/demo/plugin-package"
 import { BENCH_PORTS, prepareBenchStore, startBenchSandbox } from "./store"
 
 const COMPLETED = Number(process.env.BENCH_COMPLETED ?? 10_000)
@@ -76,10 +80,22 @@ async function main(): Promise<void> {
     const env = await prepareBenchStore(sandbox.url)
     const links = await createLinks(sandbox.url, Math.max(...PENDING))
     const input = { sandboxUrl: sandbox.url, completed: COMPLETED, pending: PENDING, links, amount: AMOUNT }
-    const output = medusa(STORE_DIR, ["exec", path.join(__dirname, "reconcile-sweep.ts")], {
-      ...env,
-      BENCH_RECONCILE_INPUT: JSON.stringify(input),
-    })
+    // A file, not the env: 10,000 link ids are more than one environment string may hold.
+    const dir = mkdtempSync(path.join(tmpdir(), "bench-reconcile-"))
+    const inputFile = path.join(dir, "input.json")
+    writeFileSync(inputFile, JSON.stringify(input))
+    let output: string
+    try {
+      // Not execFileSync: the sandbox the sweep reads runs in this process and must keep answering.
+      const run = await promisify(execFile)("npx", ["medusa", "exec", path.join(__dirname, "reconcile-sweep.ts")], {
+        cwd: STORE_DIR,
+        env: childEnv({ ...env, BENCH_RECONCILE_INPUT: inputFile }),
+        maxBuffer: 64 * 1024 * 1024,
+      })
+      output = run.stdout
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
     const line = output.split("\n").find((text) => text.startsWith(RESULT_PREFIX))
     if (!line) {
       throw new Error(`the sweep printed no result:\n${output.slice(-4000)}`)
