@@ -55,8 +55,8 @@ function send(agent: http.Agent, base: URL, spec: RequestSpec): Promise<number> 
   })
 }
 
-// Nearest-rank percentile over sorted nanosecond samples.
-function percentileMs(sorted: bigint[], percentile: number): number {
+/** Nearest-rank percentile over sorted nanosecond samples, in ms. */
+export function percentileMs(sorted: bigint[], percentile: number): number {
   if (sorted.length === 0) {
     return 0
   }

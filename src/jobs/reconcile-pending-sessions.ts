@@ -1,6 +1,8 @@
 import type { ConfigModule, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { inParallel } from "../lib/in-parallel"
 import { clientForProvider } from "../providers/installments/client"
+import type { ProviderOptions } from "../providers/installments/options"
 import { installmentsProviderOptions } from "../providers/installments/registration"
 import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/after-webhook/cancel-unpaid-order"
 import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/after-webhook/refund-canceled-order-payment"
@@ -25,6 +27,7 @@ const MISSED_SWEEPS_MS = 24 * 60 * 60 * 1000
 const PAGE_SIZE = 100
 const LINK_PAGE_SIZE = 100
 const MAX_LINK_PAGES = 50
+const DEFAULT_CONCURRENCY = 4
 
 export interface ReconcileOptions {
   /** The sweep's clock; defaults to now. */
@@ -45,6 +48,11 @@ export interface ReconcileOptions {
   pageSize?: number
 }
 
+interface Registration {
+  id: string
+  options: ProviderOptions
+}
+
 interface SessionRow {
   id: string
   provider_id: string
@@ -62,11 +70,17 @@ interface SessionRow {
  */
 export default async function reconcilePendingSessions(container: MedusaContainer, options: ReconcileOptions = {}) {
   const now = options.now ?? new Date()
-  await reconcileSessions(container, now, options.since ?? new Date(now.getTime() - LOOKBACK_MS), options)
-  await sweepPaidLinks(container, now, options.since, options)
+  const registrations = await installmentsRegistrations(container)
+  // Checks run side by side (each is one service read and a workflow); the most cautious
+  // registration sets how many, as they usually share the merchant account's rate limit.
+  const concurrency = registrations.length
+    ? Math.min(...registrations.map((registration) => registration.options.reconcileConcurrency))
+    : DEFAULT_CONCURRENCY
+  await reconcileSessions(container, now, options.since ?? new Date(now.getTime() - LOOKBACK_MS), concurrency, options)
+  await sweepPaidLinks(container, registrations, now, options.since, concurrency, options)
 }
 
-async function reconcileSessions(container: MedusaContainer, now: Date, since: Date, options: ReconcileOptions) {
+async function reconcileSessions(container: MedusaContainer, now: Date, since: Date, concurrency: number, options: ReconcileOptions) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const pageSize = options.pageSize ?? PAGE_SIZE
@@ -86,15 +100,12 @@ async function reconcileSessions(container: MedusaContainer, now: Date, since: D
       pagination: { take: pageSize, order: { id: "ASC" } },
     })
     const sessions = data as SessionRow[]
-    for (const session of sessions) {
-      if (!session.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX)) {
-        continue
-      }
-      if (SETTLED.includes(session.status) && linkClosed(session.data, now, expiredGrace)) {
-        continue
-      }
-      await reconcileOne(container, logger, session)
-    }
+    const open = sessions.filter(
+      (session) =>
+        session.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) &&
+        !(SETTLED.includes(session.status) && linkClosed(session.data, now, expiredGrace))
+    )
+    await inParallel(concurrency, open.length, (i) => reconcileOne(container, logger, open[i]))
     if (sessions.length < pageSize) {
       return
     }
@@ -122,14 +133,19 @@ async function reconcileOne(container: MedusaContainer, logger: Logger, session:
   }
 }
 
-/** The registration ids of the installments providers (`installments` for `pp_installments_installments`). */
-async function registrationIds(container: MedusaContainer): Promise<string[]> {
+/** The installments registrations Medusa loaded (`installments` for `pp_installments_installments`), with their options. */
+async function installmentsRegistrations(container: MedusaContainer): Promise<Registration[]> {
   const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
   const providers = await payment.listPaymentProviders({}, { select: ["id"] })
   return providers
     .map((provider) => provider.id)
     .filter((id) => id.startsWith(INSTALLMENTS_PROVIDER_PREFIX))
     .map((id) => id.slice(INSTALLMENTS_PROVIDER_PREFIX.length))
+    .flatMap((id) => {
+      const providerOptions = installmentsProviderOptions(config, id)
+      return providerOptions ? [{ id, options: providerOptions }] : []
+    })
 }
 
 /**
@@ -139,13 +155,15 @@ async function registrationIds(container: MedusaContainer): Promise<string[]> {
  * been paid recently are listed: a link can be paid only until it expires (linkTtlMinutes), and a
  * day is added for sweeps that did not run.
  */
-async function sweepPaidLinks(container: MedusaContainer, now: Date, since: Date | undefined, options: ReconcileOptions) {
+async function sweepPaidLinks(
+  container: MedusaContainer,
+  registrations: Registration[],
+  now: Date,
+  since: Date | undefined,
+  concurrency: number,
+  options: ReconcileOptions
+) {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
-  const registrations = (await registrationIds(container)).flatMap((id) => {
-    const providerOptions = installmentsProviderOptions(config, id)
-    return providerOptions ? [{ id, options: providerOptions }] : []
-  })
   const longestTtlMs = Math.max(0, ...registrations.map((r) => r.options.linkTtlMinutes * 60_000))
   const from = since ?? new Date(now.getTime() - longestTtlMs - MISSED_SWEEPS_MS)
   const accounts = new Set<string>()
@@ -167,13 +185,14 @@ async function sweepPaidLinks(container: MedusaContainer, now: Date, since: Date
           sort_by: "created_at",
           sort_order: "asc",
         })
+        const fresh: string[] = []
         for (const record of list.data) {
-          if (links.has(record.payment_link_id)) {
-            continue
+          if (!links.has(record.payment_link_id)) {
+            links.add(record.payment_link_id)
+            fresh.push(record.payment_link_id)
           }
-          links.add(record.payment_link_id)
-          await sweepLink(container, logger, id, record.payment_link_id, now, options)
         }
+        await inParallel(concurrency, fresh.length, (i) => sweepLink(container, logger, id, fresh[i], now, options))
         if (list.data.length < LINK_PAGE_SIZE || page * LINK_PAGE_SIZE >= list.total) {
           break
         }

@@ -6,12 +6,26 @@ const orphanRuns: { payment_link_id: string; provider_id: string; grace_ms?: num
 const orphanResults: Record<string, Record<string, unknown>> = {}
 const canceledOrderRuns: { session_id: string; payment_link_id: string; grace_ms?: number; now?: number }[] = []
 const verdicts: Record<string, PaymentActions> = {}
+// Sessions whose check takes this many ms (a slow service read), and those whose check fails.
+const readDelays: Record<string, number> = {}
+const unreachable = new Set<string>()
+const inFlight = { now: 0, max: 0 }
 
 jest.mock("../../workflows/reconcile/reconcile-session", () => ({
   reconcileInstallmentsSessionWorkflow: () => ({
     run: async ({ input }: { input: { session_id: string } }) => {
       reconcileRuns.push(input)
-      return { result: { action: verdicts[input.session_id] ?? PaymentActions.NOT_SUPPORTED } }
+      inFlight.now++
+      inFlight.max = Math.max(inFlight.max, inFlight.now)
+      try {
+        await new Promise((resolve) => setTimeout(resolve, readDelays[input.session_id] ?? 0))
+        if (unreachable.has(input.session_id)) {
+          throw new Error("service unreachable")
+        }
+        return { result: { action: verdicts[input.session_id] ?? PaymentActions.NOT_SUPPORTED } }
+      } finally {
+        inFlight.now--
+      }
     },
   }),
 }))
@@ -73,24 +87,24 @@ const common = {
   baseUrl: "https://installments.test",
   callbackUrl: "https://shop.test/return?s={session_id}",
 }
-const config = {
+const configWith = (extra: Record<string, unknown> = {}, cardExtra: Record<string, unknown> = {}) => ({
   modules: {
     [Modules.PAYMENT]: {
       resolve: "@medusajs/medusa/payment",
       options: {
         providers: [
-          { resolve: "./src/providers/installments", id: "installments", options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e" } },
+          { resolve: "./src/providers/installments", id: "installments", options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e", ...extra } },
           // Same merchant account under another registration: listed once.
-          { resolve: "./src/providers/installments", id: "card", options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e", checkoutMode: "pay_in_full" } },
+          { resolve: "./src/providers/installments", id: "card", options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e", checkoutMode: "pay_in_full", ...cardExtra } },
         ],
       },
     },
   },
-}
+})
 
 type Session = { id: string; provider_id: string; status: string; data: Record<string, unknown> }
 
-function container(sessions: Session[]) {
+function container(sessions: Session[], config = configWith()) {
   const graphCalls: { filters: Record<string, any>; pagination: Record<string, any> }[] = []
   const query = {
     graph: async ({ filters, pagination }: { filters: Record<string, any>; pagination: Record<string, any> }) => {
@@ -126,6 +140,10 @@ beforeEach(() => {
   for (const key of Object.keys(orphanResults)) delete orphanResults[key]
   listCalls.length = 0
   for (const key of Object.keys(verdicts)) delete verdicts[key]
+  for (const key of Object.keys(readDelays)) delete readDelays[key]
+  unreachable.clear()
+  inFlight.now = 0
+  inFlight.max = 0
 })
 
 describe("reconcilePendingSessions: sessions", () => {
@@ -165,6 +183,48 @@ describe("reconcilePendingSessions: sessions", () => {
     const { c } = container([ours("payses_f", "pending_authorization"), ours("payses_s", "pending"), ours("payses_x", "pending_authorization")])
     await reconcilePendingSessions(c, { now: NOW })
     expect(cancelRuns.map((run) => run.session_id)).toEqual(["payses_f", "payses_x"])
+  })
+})
+
+describe("reconcilePendingSessions: concurrency", () => {
+  const pending = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      id: `payses_${String(i).padStart(3, "0")}`,
+      provider_id: "pp_installments_installments",
+      status: "pending",
+      data: {},
+    }))
+
+  it("checks at most reconcileConcurrency sessions at once, the smallest among the registrations", async () => {
+    const sessions = pending(12)
+    sessions.forEach((s, i) => (readDelays[s.id] = 5 + (i % 3) * 5))
+    const { c } = container(sessions, configWith({ reconcileConcurrency: 5 }, { reconcileConcurrency: 3 }))
+    await reconcilePendingSessions(c, { now: NOW, pageSize: 100 })
+    expect(reconcileRuns.map((run) => run.session_id)).toEqual(sessions.map((s) => s.id))
+    expect(inFlight.max).toBe(3)
+  })
+
+  it("defaults to 4 at once", async () => {
+    const sessions = pending(10)
+    sessions.forEach((s) => (readDelays[s.id] = 10))
+    const { c } = container(sessions)
+    await reconcilePendingSessions(c, { now: NOW })
+    expect(inFlight.max).toBe(4)
+  })
+
+  it("a failing session does not stop the others, and is logged", async () => {
+    const sessions = pending(8)
+    sessions.forEach((s) => (readDelays[s.id] = 5))
+    unreachable.add("payses_001")
+    verdicts.payses_005 = PaymentActions.FAILED
+    const { c, logger } = container(sessions, configWith({ reconcileConcurrency: 2 }, { reconcileConcurrency: 2 }))
+    await reconcilePendingSessions(c, { now: NOW })
+    expect(reconcileRuns).toHaveLength(8)
+    expect(inFlight.max).toBe(2)
+    // The later sessions still went on to their follow-up.
+    expect(cancelRuns.map((run) => run.session_id)).toEqual(["payses_005"])
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining("could not reconcile session payses_001: service unreachable"))
+    expect(orphanRuns).toHaveLength(130)
   })
 })
 

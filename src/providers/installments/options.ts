@@ -86,6 +86,16 @@ export const ProviderOptionsSchema = z.object({
     .min(0, "paidVerdictReuseMs must be 0 (no reuse) or more")
     .max(3_600_000, "paidVerdictReuseMs must be at most 3600000 (1 hour)")
     .default(300_000),
+  /**
+   * How many waiting sessions (and paid links) the reconciliation job checks at once; each check is
+   * one service read. The job uses the smallest value among the registrations.
+   */
+  reconcileConcurrency: z
+    .number({ error: "reconcileConcurrency must be a number" })
+    .int("reconcileConcurrency must be a whole number")
+    .min(1, "reconcileConcurrency must be at least 1")
+    .max(32, "reconcileConcurrency must be at most 32")
+    .default(4),
   /** Refund what the order owes when a return is received (Medusa's summary after the receipt). */
   autoRefundReturns: z.boolean({ error: "autoRefundReturns must be true or false" }).default(true),
 })

@@ -1,10 +1,12 @@
-import { PaymentActions } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, PaymentActions } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { formatAmount, parseAmount } from "../../lib/money"
 import { clientForProvider } from "../../providers/installments/client"
 import { readSessionData } from "../../providers/installments/session-data"
 import { linkVerdict, webhookActionOf } from "../../providers/installments/status"
 import { refundedByPlugin } from "../../providers/installments/plugin-refunds"
+import { reportUnknownStatuses } from "../../providers/installments/unknown-status-log"
 
 export interface SessionToReconcile {
   session_id: string
@@ -30,6 +32,8 @@ export const readSessionVerdictStep = createStep(
       return new StepResponse<SessionVerdict>({ action: PaymentActions.NOT_SUPPORTED, session_id: input.session_id, amount: "0" })
     }
     const details = await client.paymentLinks.retrieveAll(data.payment_link_id)
+    // Every sweep reads the same waiting links again: an unknown status is reported once, as on checkout.
+    reportUnknownStatuses(details, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
     const amount = parseAmount(data.amount)
     const verdict = linkVerdict(details, { session_id: data.session_id, amount, currency_code: data.currency_code })
     const transaction = verdict.transaction

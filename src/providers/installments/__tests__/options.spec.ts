@@ -24,6 +24,7 @@ describe("provider options", () => {
       passkeyEnabled: true,
       linkTitle: "Order",
       signatureScheme: "rsa-pss-sha256",
+      reconcileConcurrency: 4,
     })
   })
 
@@ -39,6 +40,9 @@ describe("provider options", () => {
     ["signatureScheme", { signatureScheme: "hmac" }, /signatureScheme must be one of/],
     ["webhookKeys", { webhookKeys: [{ prefix: "k1", publicKey: "nope" }] }, /webhookKeys.*PEM public key/],
     ["maxRetries", { maxRetries: 50 }, /maxRetries must be at most 10/],
+    ["reconcileConcurrency", { reconcileConcurrency: 0 }, /reconcileConcurrency must be at least 1/],
+    ["reconcileConcurrency", { reconcileConcurrency: 2.5 }, /reconcileConcurrency must be a whole number/],
+    ["reconcileConcurrency", { reconcileConcurrency: "8" }, /reconcileConcurrency must be a number/],
   ])("names %s when it is wrong", (_name, change, expected) => {
     expect(messageOf({ ...OPTIONS, ...change })).toMatch(expected)
   })

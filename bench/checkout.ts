@@ -1,0 +1,202 @@
+/**
+ * Checkout benchmark: full storefront checkouts through a stock Medusa store (examples/store with
+ * the packed plugin) with the installments provider and, in the same Medusa process and run, with
+ * Medusa's own pp_system_default; sequential and with concurrent shoppers, in alternating rounds so
+ * noise shows as spread. Prints checkouts/s, p50, p99, the store's CPU per checkout and the ratios;
+ * asserts nothing. Run under the boot lock:
+ *
+ *   flock /tmp/medusa-boot.lock npm run bench:checkout
+ *   BENCH_CHECKOUTS=60 BENCH_ROUNDS=3 BENCH_SHOPPERS=8 flock /tmp/medusa-boot.lock npm run bench:checkout
+ */
+import type { LoadResult } from "./load"
+import { percentileMs } from "./load"
+import { formatRatios, formatTable, type Row } from "./report"
+import { inParallel } from "../src/lib/in-parallel"
+import { sandboxControl } from "../scripts/demo/journey/context"
+import { INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER, withBenchStore, type BenchStore } from "./store"
+
+const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 40)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 8)
+const WARMUP = 10
+// Medusa handles a webhook 5 s after it arrives (the payment module's default webhook_delay): a
+// round ends once that work is done too, so it is counted in the round's CPU and not in the next.
+const SETTLE_MS = 6_000
+// 1,200 SAR: above every bank's minimum basket, so the installments link offers plans.
+const PRODUCT_HANDLE = "prayer-rug"
+const RAJHI_CARD = "4092010000000018"
+
+export const CHECKOUT_TIMED =
+  "timed: the storefront's calls, cart → line item → shipping options → shipping method → payment collection + session → complete; " +
+  "for the installments provider the shopper's payment on the sandbox (between session and completion) is not timed, " +
+  "and in the concurrent runs it overlaps the other shoppers' calls (it is a few ms of the wall time)"
+
+interface CheckoutRun {
+  result: LoadResult
+  cpuMsPerCheckout: number
+  /** Median ms of the payment collection + session calls, and of the completion. */
+  sessionP50Ms: number
+  completeP50Ms: number
+}
+
+interface Shop {
+  variantId: string
+  shippingOptionId?: string
+}
+
+async function findShop(store: BenchStore): Promise<Shop> {
+  const { products } = await store.store.store.product.list({ handle: PRODUCT_HANDLE, region_id: store.regionId })
+  const variantId = products[0]?.variants?.[0]?.id
+  if (!variantId) {
+    throw new Error(`product "${PRODUCT_HANDLE}" is not in the store: the seed did not run`)
+  }
+  return { variantId }
+}
+
+/** One shopper's checkout; resolves to the nanoseconds of the timed storefront calls and the session's link. */
+async function checkout(store: BenchStore, shop: Shop, provider: string): Promise<{ timed: bigint; session: bigint; complete: bigint; linkId?: string }> {
+  const sdk = store.store.store
+  const start = process.hrtime.bigint()
+  const { cart } = await sdk.cart.create({
+    region_id: store.regionId,
+    email: "shopper@example.sa",
+    shipping_address: { first_name: "Noura", last_name: "Al-Qahtani", address_1: "Olaya Street 12", city: "Riyadh", country_code: "sa", postal_code: "12211", phone: "+966500000001" },
+  })
+  await sdk.cart.createLineItem(cart.id, { variant_id: shop.variantId, quantity: 1 })
+  const { shipping_options } = await sdk.fulfillment.listCartOptions({ cart_id: cart.id })
+  const { cart: shipped } = await sdk.cart.addShippingMethod(cart.id, { option_id: shipping_options[0].id })
+  const sessionStart = process.hrtime.bigint()
+  const { payment_collection } = await sdk.payment.initiatePaymentSession(shipped, {
+    provider_id: provider,
+    data: provider === SYSTEM_PROVIDER ? {} : { cart_id: cart.id },
+  })
+  const sessionEnd = process.hrtime.bigint()
+  let timed = sessionEnd - start
+  let linkId: string | undefined
+  if (provider !== SYSTEM_PROVIDER) {
+    const session = payment_collection.payment_sessions?.find((candidate) => candidate.provider_id === provider)
+    linkId = (session?.data as { payment_link_id?: string } | undefined)?.payment_link_id
+    if (!linkId) {
+      throw new Error(`the installments session has no link: ${JSON.stringify(session?.data)}`)
+    }
+    await sandboxControl(store, `/payment-links/${linkId}/pay`, { card_number: RAJHI_CARD, payment_option: "Installment", bank_code: "rajhi", months: 12 })
+  }
+  const completeStart = process.hrtime.bigint()
+  const completed = await sdk.cart.complete(cart.id)
+  const complete = process.hrtime.bigint() - completeStart
+  timed += complete
+  if (completed.type !== "order") {
+    throw new Error(`cart ${cart.id} was not completed: ${completed.error?.message ?? "no order"}`)
+  }
+  return { timed, session: sessionEnd - sessionStart, complete, linkId }
+}
+
+/** One installments checkout paid on the sandbox; resolves to its payment link's id. */
+export async function checkoutOnce(store: BenchStore): Promise<string> {
+  const { linkId } = await checkout(store, await findShop(store), INSTALLMENTS_PROVIDER)
+  return linkId!
+}
+
+async function settle(store: BenchStore): Promise<void> {
+  await sandboxControl(store, "/webhooks/wait", { timeout_ms: 30_000 })
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+}
+
+/** `count` checkouts with `shoppers` in flight; throughput over the wall time of the timed calls. */
+async function runCheckouts(store: BenchStore, shop: Shop, provider: string, count: number, shoppers: number): Promise<CheckoutRun> {
+  const samples: bigint[] = []
+  const sessions: bigint[] = []
+  const completions: bigint[] = []
+  let errors = 0
+  let firstError: string | undefined
+  const cpuBefore = store.cpuMs()
+  const started = process.hrtime.bigint()
+  await inParallel(shoppers, count, async () => {
+    try {
+      const done = await checkout(store, shop, provider)
+      samples.push(done.timed)
+      sessions.push(done.session)
+      completions.push(done.complete)
+    } catch (error) {
+      errors++
+      firstError ??= (error as Error).message
+    }
+  })
+  const wall = process.hrtime.bigint() - started
+  await settle(store)
+  const cpuMs = store.cpuMs() - cpuBefore
+  if (firstError) {
+    process.stdout.write(`  ${errors} failed checkouts with ${provider}, first: ${firstError}\n`)
+  }
+  // Sequentially, the wall time is the timed calls only; with shoppers side by side it is the
+  // whole run (the untimed sandbox payments overlap other shoppers' calls).
+  const timedWall = shoppers === 1 ? samples.reduce((sum, ns) => sum + ns, 0n) : wall
+  const seconds = Number(timedWall) / 1e9
+  for (const list of [samples, sessions, completions]) {
+    list.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  }
+  return {
+    result: {
+      total: samples.length,
+      errors,
+      seconds,
+      requestsPerSecond: samples.length / seconds,
+      p50Ms: percentileMs(samples, 50),
+      p99Ms: percentileMs(samples, 99),
+    },
+    cpuMsPerCheckout: cpuMs / Math.max(1, samples.length),
+    sessionP50Ms: percentileMs(sessions, 50),
+    completeP50Ms: percentileMs(completions, 50),
+  }
+}
+
+function spread(values: number[]): string {
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length
+  return `mean x${mean.toFixed(2)} (x${Math.min(...values).toFixed(2)}-x${Math.max(...values).toFixed(2)})`
+}
+
+/** Runs the alternating rounds against a running store and prints the tables and ratios. */
+export async function runCheckoutBench(store: BenchStore): Promise<void> {
+  const shop = await findShop(store)
+  process.stdout.write(`\nCheckout through Medusa: ${CHECKOUTS} checkouts a run, ${ROUNDS} rounds alternating A/B, sequential and ${SHOPPERS} shoppers\n${CHECKOUT_TIMED}\n`)
+  for (const provider of [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER]) {
+    await runCheckouts(store, shop, provider, WARMUP, 1)
+  }
+  for (const [mode, shoppers] of [["sequential", 1], [`${SHOPPERS} shoppers`, SHOPPERS]] as const) {
+    const rows: Row[] = []
+    const ratios: string[] = []
+    const throughput: number[] = []
+    const p99: number[] = []
+    const cpu: number[] = []
+    for (let round = 1; round <= ROUNDS; round++) {
+      const order = round % 2 ? [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER] : [SYSTEM_PROVIDER, INSTALLMENTS_PROVIDER]
+      const runs: Record<string, CheckoutRun> = {}
+      for (const provider of order) {
+        runs[provider] = await runCheckouts(store, shop, provider, CHECKOUTS, shoppers)
+      }
+      const a = runs[INSTALLMENTS_PROVIDER]
+      const b = runs[SYSTEM_PROVIDER]
+      rows.push({ name: `installments r${round}`, result: a.result }, { name: `system r${round}`, result: b.result })
+      throughput.push(a.result.requestsPerSecond / b.result.requestsPerSecond)
+      p99.push(a.result.p99Ms / b.result.p99Ms)
+      cpu.push(a.cpuMsPerCheckout / b.cpuMsPerCheckout)
+      ratios.push(
+        `${formatRatios(`round ${round} (${order[0] === SYSTEM_PROVIDER ? "B first" : "A first"})`, a.result, b.result, "checkouts")}   ` +
+          `store CPU/checkout ${a.cpuMsPerCheckout.toFixed(0)} vs ${b.cpuMsPerCheckout.toFixed(0)} ms x${(a.cpuMsPerCheckout / b.cpuMsPerCheckout).toFixed(2)}   ` +
+          `p50 session ${a.sessionP50Ms.toFixed(0)} vs ${b.sessionP50Ms.toFixed(0)} ms, complete ${a.completeP50Ms.toFixed(0)} vs ${b.completeP50Ms.toFixed(0)} ms`
+      )
+    }
+    process.stdout.write(`\n${mode}: A = ${INSTALLMENTS_PROVIDER}, B = ${SYSTEM_PROVIDER}\n${formatTable(rows, "checkouts")}\n${ratios.join("\n")}\n`)
+    process.stdout.write(`A/B ${mode}: checkouts/s ${spread(throughput)}, p99 ${spread(p99)}, store CPU per checkout ${spread(cpu)}\n`)
+  }
+}
+
+if (require.main === module) {
+  withBenchStore(runCheckoutBench).then(
+    () => process.exit(0),
+    (error) => {
+      process.stderr.write(`${(error as Error).stack ?? error}\n`)
+      process.exit(1)
+    }
+  )
+}

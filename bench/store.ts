@@ -1,0 +1,158 @@
+import { readdirSync, readFileSync, readlinkSync } from "node:fs"
+import path from "node:path"
+import type Medusa from "@medusajs/js-sdk"
+import { Client } from "pg"
+import { startSandbox, type RunningSandbox } from "../src/sandbox"
+import { MERCHANT, STORE_DIR } from "../scripts/demo/config"
+import { ensureDatabase } from "../scripts/demo/database"
+import { openJourney, type JourneyContext } from "../scripts/demo/journey/context"
+import { installPlugin, isPrepared, pluginFingerprint, prepareDatabase, startStore } from "../scripts/demo/store"
+import { registerWebhooks } from "../scripts/demo/webhooks"
+
+/** Ports of the Medusa benchmarks (9300-9399); each can be moved with an environment variable. */
+export const BENCH_PORTS = {
+  sandbox: Number(process.env.BENCH_SANDBOX_PORT ?? 9310),
+  store: Number(process.env.BENCH_STORE_PORT ?? 9320),
+}
+
+/** The benchmarks' own database on the local PostgreSQL (never the demo's). */
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/installments_bench"
+
+export const SYSTEM_PROVIDER = "pp_system_default"
+export const INSTALLMENTS_PROVIDER = "pp_installments_installments"
+
+/** The store's env as `npm run demo` fills it, pointing at the benchmark's sandbox and database. */
+export function storeEnv(sandboxUrl: string): Record<string, string> {
+  const storefront = "http://localhost:8000"
+  return {
+    DATABASE_URL: BENCH_DATABASE_URL,
+    INSTALLMENTS_SECRET_KEY: MERCHANT.secretKey,
+    INSTALLMENTS_PUBLIC_KEY: MERCHANT.publicKey,
+    INSTALLMENTS_STORE_ID: MERCHANT.storeId,
+    INSTALLMENTS_BASE_URL: sandboxUrl,
+    STOREFRONT_URL: storefront,
+    STORE_CORS: storefront,
+    ADMIN_CORS: `http://localhost:${BENCH_PORTS.store}`,
+    AUTH_CORS: `http://localhost:${BENCH_PORTS.store},${storefront}`,
+  }
+}
+
+/** A sandbox of the service in memory, with the demo merchant's keys (the demo store's settings). */
+export function startBenchSandbox(port: number) {
+  return startSandbox({ port, host: "127.0.0.1", ...MERCHANT, allowHttpWebhooks: true })
+}
+
+/**
+ * The demo store (examples/store: stock Medusa with the packed plugin installed by npm) on the
+ * benchmark database, migrated and seeded once per plugin build. Returns the env it runs with.
+ */
+export async function prepareBenchStore(sandboxUrl: string): Promise<Record<string, string>> {
+  const fingerprint = pluginFingerprint()
+  installPlugin(fingerprint)
+  await ensureDatabase(BENCH_DATABASE_URL, false)
+  const env = storeEnv(sandboxUrl)
+  if (!isPrepared(BENCH_DATABASE_URL, fingerprint)) {
+    prepareDatabase(env, fingerprint)
+  }
+  return env
+}
+
+/** A running benchmark store, its SDK clients, and the CPU its processes have used so far. */
+export interface BenchStore extends JourneyContext {
+  url: string
+  cpuMs: () => number
+  stop: () => Promise<void>
+}
+
+/**
+ * Starts the store (`medusa develop`, as the demo does) with `pp_system_default` enabled on the
+ * seeded Saudi region beside the installments providers, and the webhooks registered with the
+ * sandbox (a new in-memory sandbox each run, so keys the database kept from a previous run go first).
+ */
+export async function startBenchStore(sandboxUrl: string): Promise<BenchStore> {
+  const env = await prepareBenchStore(sandboxUrl)
+  await dropWebhookKeys()
+  const store = await startStore(env, BENCH_PORTS.store)
+  try {
+    const ctx = await openJourney(store.url, sandboxUrl)
+    await enableSystemProvider(ctx.admin, ctx.regionId)
+    await registerWebhooks(ctx.admin, store.url)
+    const group = storeProcessGroup()
+    return { ...ctx, url: store.url, cpuMs: () => groupCpuMs(group), stop: store.stop }
+  } catch (error) {
+    await store.stop()
+    throw error
+  }
+}
+
+async function enableSystemProvider(admin: Medusa, regionId: string): Promise<void> {
+  const { region } = await admin.admin.region.retrieve(regionId, { fields: "id,*payment_providers" })
+  const ids = (region.payment_providers ?? []).map((provider) => provider.id)
+  if (!ids.includes(SYSTEM_PROVIDER)) {
+    await admin.admin.region.update(regionId, { payment_providers: [...ids, SYSTEM_PROVIDER] })
+  }
+}
+
+async function dropWebhookKeys(): Promise<void> {
+  const client = new Client({ connectionString: BENCH_DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query("DELETE FROM installments_webhook_key")
+  } finally {
+    await client.end()
+  }
+}
+
+/** The process group of this store's `medusa develop` (its watcher and the server it started). */
+function storeProcessGroup(): number {
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8")
+      if (cmdline.includes("develop") && readlinkSync(`/proc/${pid}/cwd`) === path.resolve(STORE_DIR)) {
+        return Number(statFields(pid)[2])
+      }
+    } catch {
+      // A process that ended while being read.
+    }
+  }
+  throw new Error(`no medusa develop process runs in ${STORE_DIR}`)
+}
+
+// /proc/<pid>/stat after the command name: state, ppid, pgrp, ..., utime (index 11), stime (12).
+function statFields(pid: string): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+}
+
+const TICK_MS = 1000 / 100 // USER_HZ is 100 on Linux
+
+/** User and system CPU time of every live process in the group, in ms. */
+function groupCpuMs(group: number): number {
+  let ticks = 0
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const fields = statFields(pid)
+      if (Number(fields[2]) === group) {
+        ticks += Number(fields[11]) + Number(fields[12])
+      }
+    } catch {
+      // A process that ended while being read.
+    }
+  }
+  return ticks * TICK_MS
+}
+
+/** Boots the sandbox and the store, runs `bench` against them, and always stops both. */
+export async function withBenchStore(bench: (store: BenchStore, sandbox: RunningSandbox) => Promise<void>): Promise<void> {
+  const sandbox = await startBenchSandbox(BENCH_PORTS.sandbox)
+  try {
+    const store = await startBenchStore(sandbox.url)
+    try {
+      await bench(store, sandbox)
+    } finally {
+      await store.stop()
+    }
+  } finally {
+    await sandbox.stop()
+  }
+}
