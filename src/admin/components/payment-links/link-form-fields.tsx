@@ -1,9 +1,10 @@
-import { Input, Label, RadioGroup, Switch, Textarea } from "@medusajs/ui"
+import { Input, Label, RadioGroup, Textarea } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { DateField } from "../common/date-field"
 import type { FormErrors } from "./field-errors"
 import { FormField } from "./form-field"
 import type { PaymentLinkForm } from "./link-form"
+import { SwitchField } from "./switch-field"
 
 const CHECKOUTS = ["both", "installments", "pay_in_full"] as const
 
@@ -61,15 +62,14 @@ export function LinkFormFields({
         </RadioGroup>
       </FormField>
 
-      <div className="flex items-start justify-between gap-x-4">
-        <div className="flex flex-col">
-          <Label size="small" weight="plus" htmlFor="link-multi-use">
-            {f("multiUse")}
-          </Label>
-          <span className="txt-compact-small text-ui-fg-subtle">{f("multiUseHint")}</span>
-        </div>
-        <Switch id="link-multi-use" checked={form.multi_use} onCheckedChange={(multi_use) => onChange({ multi_use })} />
-      </div>
+      <SwitchField
+        id="link-multi-use"
+        label={f("multiUse")}
+        hint={f("multiUseHint")}
+        checked={form.multi_use}
+        onChange={(multi_use) => onChange({ multi_use })}
+        error={errors.multi_use}
+      />
 
       <DateField
         id="link-expires"
@@ -92,16 +92,14 @@ export function LinkFormFields({
         <FormField id="link-customer_email" label={f("customerEmail")} error={errors.customer_email}>
           <Input {...text("customer_email", { type: "email", dir: "ltr" })} />
         </FormField>
-        <div className="flex items-start justify-between gap-x-4">
-          <div className="flex flex-col">
-            <Label size="small" weight="plus" htmlFor="link-send-sms">
-              {f("sendSms")}
-            </Label>
-            <span className="txt-compact-small text-ui-fg-subtle">{f("sendSmsHint")}</span>
-          </div>
-          <Switch id="link-send-sms" checked={form.send_sms} onCheckedChange={(send_sms) => onChange({ send_sms })} />
-        </div>
-        {errors.send_sms && <span className="txt-compact-small text-ui-fg-error">{errors.send_sms}</span>}
+        <SwitchField
+          id="link-send-sms"
+          label={f("sendSms")}
+          hint={f("sendSmsHint")}
+          checked={form.send_sms}
+          onChange={(send_sms) => onChange({ send_sms })}
+          error={errors.send_sms}
+        />
       </div>
     </div>
   )

@@ -1,11 +1,12 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ReceiptPercent } from "@medusajs/icons"
-import { Alert, Button, Container, Heading, Skeleton, Text } from "@medusajs/ui"
+import { Alert, Button, Container, Skeleton } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import { DateField } from "../../components/common/date-field"
 import { RegistrationSelect } from "../../components/common/registration-select"
+import { SectionHeader } from "../../components/common/section-header"
 import { DailyNetChart } from "../../components/settlements/daily-net-chart"
 import { DownloadButtons } from "../../components/settlements/download-buttons"
 import { SettlementRows } from "../../components/settlements/settlement-rows"
@@ -27,19 +28,15 @@ const InstallmentsSettlementsPage = () => {
 
   return (
     <div className="flex flex-col gap-y-3" data-testid="installments-settlements">
-      <Container className="flex flex-wrap items-start justify-between gap-3 px-6 py-4">
-        <div>
-          <Heading level="h1">{t("installments.settlements.title")}</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            {t("installments.settlements.subtitle")}
-          </Text>
-        </div>
-        <div className="flex items-center gap-x-2">
+      <Container className="p-0">
+        <SectionHeader level="h1" title={t("installments.settlements.title")} subtitle={t("installments.settlements.subtitle")}>
+          <div className="flex items-center gap-x-2">
           <Button size="small" variant="secondary" asChild>
             <Link to="/installments/payment-links">{t("installments.paymentLinks.title")}</Link>
           </Button>
-          <DownloadButtons providerId={providerId} range={range} />
-        </div>
+            <DownloadButtons providerId={providerId} range={range} />
+          </div>
+        </SectionHeader>
       </Container>
 
       <Container className="flex flex-wrap items-end gap-4 px-6 py-4">
@@ -69,9 +66,7 @@ const InstallmentsSettlementsPage = () => {
       <SummaryCards totals={settlements.isPending ? undefined : data?.totals} currency={currency} />
 
       <Container className="divide-y p-0">
-        <div className="px-6 py-4">
-          <Heading level="h2">{t("installments.settlements.chart.title")}</Heading>
-        </div>
+        <SectionHeader title={t("installments.settlements.chart.title")} />
         {data ? (
           <DailyNetChart daily={data.daily} currency={currency} />
         ) : (
@@ -82,23 +77,13 @@ const InstallmentsSettlementsPage = () => {
       </Container>
 
       <Container className="divide-y p-0">
-        <div className="px-6 py-4">
-          <Heading level="h2">{t("installments.settlements.table.title")}</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            {t("installments.settlements.table.hint")}
-          </Text>
-        </div>
+        <SectionHeader title={t("installments.settlements.table.title")} subtitle={t("installments.settlements.table.hint")} />
         <SettlementsTable settlements={data?.settlements ?? []} currency={currency} isLoading={settlements.isPending} />
       </Container>
 
       {!!data?.unsettled.rows.length && (
         <Container className="divide-y p-0" data-testid="settlements-unsettled">
-          <div className="px-6 py-4">
-            <Heading level="h2">{t("installments.settlements.unsettled.title")}</Heading>
-            <Text size="small" className="text-ui-fg-subtle">
-              {t("installments.settlements.unsettled.hint")}
-            </Text>
-          </div>
+          <SectionHeader title={t("installments.settlements.unsettled.title")} subtitle={t("installments.settlements.unsettled.hint")} />
           <SettlementRows rows={data.unsettled.rows} currency={currency} />
         </Container>
       )}

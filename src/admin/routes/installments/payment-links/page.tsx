@@ -1,8 +1,9 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Alert, Container, type DataTablePaginationState, Heading, Text } from "@medusajs/ui"
+import { Alert, Container, type DataTablePaginationState } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { RegistrationSelect } from "../../../components/common/registration-select"
+import { SectionHeader } from "../../../components/common/section-header"
 import { CreateLinkDrawer } from "../../../components/payment-links/create-link-drawer"
 import { LinkFilters, type LinkFilterValues } from "../../../components/payment-links/link-filters"
 import { LinksTable } from "../../../components/payment-links/links-table"
@@ -33,15 +34,9 @@ const PaymentLinksPage = () => {
   return (
     <div className="flex flex-col gap-y-3" data-testid="installments-payment-links">
       <Container className="divide-y p-0">
-        <div className="flex flex-wrap items-start justify-between gap-3 px-6 py-4">
-          <div>
-            <Heading level="h1">{t("installments.paymentLinks.title")}</Heading>
-            <Text size="small" className="text-ui-fg-subtle">
-              {t("installments.paymentLinks.subtitle")}
-            </Text>
-          </div>
+        <SectionHeader level="h1" title={t("installments.paymentLinks.title")} subtitle={t("installments.paymentLinks.subtitle")}>
           <CreateLinkDrawer providerId={providerId} />
-        </div>
+        </SectionHeader>
         <div className="flex flex-wrap items-end gap-4 px-6 py-4">
           <RegistrationSelect registrations={registrations} value={providerId} onChange={setProviderId} />
           <LinkFilters value={filters} onChange={onFilters} />
