@@ -25,7 +25,10 @@ let order: { id: string; displayId: string }
 let transactionId: string
 let transaction: Transaction
 
-const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `admin-${name}.png`), fullPage: true })
+const shotPath = (name: string) => path.join(SCREENSHOTS, `admin-${name}.png`)
+const shot = (name: string) => page.screenshot({ path: shotPath(name), fullPage: true })
+/** The order card alone: it sits below the fold of the order page's side column. */
+const shotCard = (name: string) => page.getByTestId("installments-order-card").screenshot({ path: shotPath(name) })
 
 /** The value next to a label on the order card. */
 const detail = (card: Locator, label: string) => card.getByText(label, { exact: true }).locator("xpath=following-sibling::*[1]")
@@ -71,7 +74,7 @@ beforeAll(async () => {
     executablePath: execFileSync("which", ["chromium"], { encoding: "utf8" }).trim(),
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   })
-  page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true, timezoneId: "Asia/Riyadh" })
+  page = await browser.newPage({ viewport: { width: 1440, height: 1400 }, acceptDownloads: true, timezoneId: "Asia/Riyadh" })
   // `medusa develop` serves the admin through Vite, which compiles each page on its first visit.
   page.setDefaultTimeout(90_000)
 }, 1_000_000)
@@ -103,7 +106,7 @@ describe("the plugin's admin pages in the demo store", () => {
     expect(await detail(card, "VAT on fees").textContent()).toBe(formatSar(transaction.service_tax_vat, "en"))
     expect(await detail(card, "Net payout").textContent()).toBe(formatSar(transaction.merchant_payout, "en"))
     await card.getByText("Approved").waitFor()
-    await shot("order-card-en")
+    await shotCard("order-card-en")
   })
 
   it("refunds part of the order from Medusa's Refund action: pending on the card, then settled with its rrn", async () => {
@@ -118,7 +121,7 @@ describe("the plugin's admin pages in the demo store", () => {
     const refund = card.getByTestId("installments-refund-timeline").locator("li", { hasText: formatSar("100.00", "en") })
     await card.getByRole("button", { name: "Refresh" }).click()
     await refund.getByText("Pending").waitFor()
-    await shot("order-refund-pending-en")
+    await shotCard("order-refund-pending-en")
 
     // The service settles it (the sandbox's control API) and tells the store by webhook.
     const settled = await fetch(`${sandboxUrl}/__sandbox/refunds/settle`, {
@@ -134,7 +137,7 @@ describe("the plugin's admin pages in the demo store", () => {
       await card.getByRole("button", { name: "Refresh" }).click()
     }
     await refund.getByText(/Bank reference \(RRN\): \w+/).waitFor()
-    await shot("order-refund-settled-en")
+    await shotCard("order-refund-settled-en")
   }, 180_000)
 
   it("creates a payment link, placing the API's error on its field, and shows its QR code", async () => {
@@ -196,7 +199,7 @@ describe("the plugin's admin pages in the demo store", () => {
     expect(await page.getAttribute("html", "dir")).toBe("rtl")
     await card.getByText(`مصرف الراجحي · ${transaction.installment_duration} شهر · 0%`).waitFor()
     expect(await detail(card, "صافي المستحق").textContent()).toBe(formatSar(transaction.merchant_payout, "ar"))
-    await shot("order-card-ar")
+    await shotCard("order-card-ar")
 
     await page.goto(`${storeUrl}/app/installments`)
     await page.getByRole("heading", { name: "التسويات" }).waitFor()

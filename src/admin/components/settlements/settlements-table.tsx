@@ -83,7 +83,11 @@ export function SettlementsTable({
     getRowId: (settlement) => settlement.settlement_id,
     rowCount: settlements.length,
     isLoading,
-    onRowClick: (_, settlement) => setOpenId((id) => (id === settlement.settlement_id ? null : settlement.settlement_id)),
+    // @medusajs/ui 4.2 hands the table's row (its data in `original`) despite typing it as the data.
+    onRowClick: (_, clicked) => {
+      const settlement = (clicked as unknown as { original?: SettlementView }).original ?? clicked
+      setOpenId((id) => (id === settlement.settlement_id ? null : settlement.settlement_id))
+    },
   })
   const open = settlements.find((settlement) => settlement.settlement_id === openId)
 
