@@ -8,7 +8,7 @@ describe("dailyNetBars", () => {
         { date: "2026-11-02", net: "0.00" },
         { date: "2026-11-03", net: "582.18" },
       ],
-      300,
+      150,
       100
     )
     expect(zeroY).toBe(100)
@@ -18,9 +18,9 @@ describe("dailyNetBars", () => {
     expect(bars[1]).toMatchObject({ height: 0, y: 100 })
     expect(bars[2].height).toBeCloseTo(50, 1)
     // Each bar sits in its own third of the width, with a gap to the next.
-    expect(bars[0].x).toBeCloseTo(10)
-    expect(bars[0].width).toBeCloseTo(80)
-    expect(bars[1].x).toBeCloseTo(110)
+    expect(bars[0].x).toBeCloseTo(5)
+    expect(bars[0].width).toBeCloseTo(40)
+    expect(bars[1].x).toBeCloseTo(55)
   })
 
   it("draws a day where refunds exceeded sales below the zero line", () => {
@@ -51,6 +51,12 @@ describe("dailyNetBars", () => {
     )
     expect(bars[0].height).toBe(100)
     expect(bars[1].height).toBeLessThanOrEqual(100)
+  })
+
+  it("keeps a lone payout day a bar of capped width in the middle of the chart", () => {
+    const { bars } = dailyNetBars([{ date: "2026-11-24", net: "1057.16" }], 720, 160)
+    expect(bars[0].width).toBe(40)
+    expect(bars[0].x + bars[0].width / 2).toBeCloseTo(360)
   })
 
   it("has no bars and no scale for a window without payouts", () => {

@@ -12,6 +12,9 @@ export interface DailyNetBar {
   negative: boolean
 }
 
+/** The widest a bar gets, in chart units, when the window has few payout days. */
+export const MAX_BAR_WIDTH = 40
+
 /** The bars and where the zero line falls. */
 export interface DailyNetChart {
   bars: DailyNetBar[]
@@ -34,8 +37,8 @@ export function dailyNetBars(daily: Array<{ date: string; net: string }>, width:
   const scale = (halalas: bigint) => (Number(halalas) / Number(span)) * height
   const zeroY = scale(max)
   const slot = width / daily.length
-  // A gap of a fifth of a slot keeps neighbouring days apart, however many days the window has.
-  const barWidth = Math.max(1, slot * 0.8)
+  // A gap of a fifth of a slot keeps neighbouring days apart; a cap keeps a lone payout a bar, not a block.
+  const barWidth = Math.max(1, Math.min(slot * 0.8, MAX_BAR_WIDTH))
   const bars = daily.map((day, index) => {
     const value = values[index]
     const size = scale(value < 0n ? -value : value)
