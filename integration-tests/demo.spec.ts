@@ -1,86 +1,28 @@
-import { ChildProcess, execFileSync, spawn } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import { mkdirSync } from "node:fs"
 import path from "node:path"
 import { chromium, type Browser, type Page } from "playwright-core"
-import { Client } from "pg"
-import { freePort } from "../scripts/demo/plugin-package"
+import { answersHttp, demoSetup, killDemo, runDemo as startDemo, waitForOutput, type DemoRun, type DemoSetup } from "./helpers/demo"
 
 // `npm run demo` as a merchant's developer runs it, on this machine's PostgreSQL (DATABASE_URL):
 // once with --once (the journey must pass and the command exit 0), then kept running while a
 // browser clicks through the demo storefront to the order confirmation, then stopped with Ctrl+C.
-// The packed plugin and examples/store's node_modules in .demo/ are reused between runs.
 
 const ROOT = path.resolve(__dirname, "..")
 const SCREENSHOTS = path.join(ROOT, "test-results/screenshots")
-const DB_NAME = "installments_demo_test"
-const connection = {
-  host: process.env.DB_HOST ?? "localhost",
-  user: process.env.DB_USERNAME ?? "postgres",
-  password: process.env.DB_PASSWORD ?? "postgres",
-  port: Number(process.env.DB_PORT ?? 5432),
-}
-const DATABASE_URL = `postgres://${connection.user}:${connection.password}@${connection.host}:${connection.port}/${DB_NAME}`
 
-interface DemoRun {
-  child: ChildProcess
-  output: () => string
-  exited: Promise<number | null>
-}
-
-let ports: Record<string, string>
-
-function runDemo(args: string[]): DemoRun {
-  let output = ""
-  // Its own process group, as a terminal gives it: Ctrl+C reaches npm and everything under it.
-  const child = spawn("npm", ["run", "--silent", "demo", "--", ...args], {
-    cwd: ROOT,
-    detached: true,
-    env: { ...withoutJest(process.env), CI: "true", DATABASE_URL, ...ports },
-  })
-  child.stdout?.on("data", (chunk) => (output += chunk))
-  child.stderr?.on("data", (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
-  return { child, output: () => output, exited }
-}
-
-function withoutJest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const clean = { ...env }
-  delete clean.NODE_OPTIONS
-  delete clean.NODE_ENV
-  return clean
-}
-
-async function waitForOutput(run: DemoRun, pattern: RegExp, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!pattern.test(run.output())) {
-    if (run.child.exitCode !== null) {
-      throw new Error(`the demo exited with ${run.child.exitCode}:\n${run.output()}`)
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`the demo did not print ${pattern} within ${timeoutMs / 1000} s:\n${run.output()}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-}
-
-async function answersHttp(url: string): Promise<boolean> {
-  return fetch(url).then(() => true, () => false)
-}
+let setup: DemoSetup
+let ports: DemoSetup["ports"]
+const runDemo = (args: string[]) => startDemo(setup, args)
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true })
-  ports = {
-    DEMO_SANDBOX_PORT: String(await freePort()),
-    DEMO_STORE_PORT: String(await freePort()),
-    DEMO_STOREFRONT_PORT: String(await freePort()),
-  }
+  setup = await demoSetup("installments_demo_test")
+  ports = setup.ports
 })
 
 afterAll(async () => {
-  const client = new Client({ ...connection, database: "postgres" })
-  await client.connect()
-  await client.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch(() => undefined)
-  await client.end()
+  await setup.dropDatabase()
 })
 
 describe("npm run demo", () => {
@@ -124,9 +66,7 @@ describe("npm run demo", () => {
 
     afterAll(async () => {
       await browser?.close()
-      if (run && run.child.exitCode === null && run.child.signalCode === null) {
-        process.kill(-run.child.pid!, "SIGKILL")
-      }
+      killDemo(run)
     })
 
     const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true })

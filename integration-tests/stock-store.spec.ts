@@ -73,7 +73,7 @@ describe("the packed plugin in a stock Medusa store", () => {
     expect(built).toMatch(/Frontend build completed successfully/)
   })
 
-  it("bundles the plugin's order card, settings page and Arabic translations into the store's admin", () => {
+  it("bundles the plugin's order card, settings, settlements and payment links pages and Arabic translations into the store's admin", () => {
     const assets = path.join(dir, ".medusa/server/public/admin/assets")
     const bundle = readdirSync(assets)
       .filter((file) => file.endsWith(".js"))
@@ -83,6 +83,13 @@ describe("the packed plugin in a stock Medusa store", () => {
     expect(bundle).toContain("installments.settings.menu")
     expect(bundle).toContain("/admin/installments/status")
     expect(bundle).toContain("دفعة بالتقسيط")
+    // The main menu's Installments entry (settlements) and the payment links page nested under it.
+    expect(bundle).toMatch(/["'`]\/installments["'`]/)
+    expect(bundle).toMatch(/["'`]\/installments\/payment-links["'`]/)
+    expect(bundle).toContain("installments.settlements.menu")
+    expect(bundle).toContain("/admin/installments/settlements")
+    expect(bundle).toContain("/admin/installments/payment-links")
+    expect(bundle).toContain("روابط الدفع")
   })
 
   it("migrates a fresh database, starts, and offers the provider on a region", async () => {

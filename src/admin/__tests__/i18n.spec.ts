@@ -77,7 +77,12 @@ describe("admin translations", () => {
 
   it("finds the admin's pages and widgets", () => {
     expect(files.map((f) => f.file)).toEqual(
-      expect.arrayContaining(["widgets/installments-order-card.tsx", "routes/settings/installments/page.tsx"])
+      expect.arrayContaining([
+        "widgets/installments-order-card.tsx",
+        "routes/settings/installments/page.tsx",
+        "routes/installments/page.tsx",
+        "routes/installments/payment-links/page.tsx",
+      ])
     )
   })
 

@@ -33,3 +33,14 @@ export function formatDate(iso: string | null | undefined, locale: string): stri
   }
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(date)
 }
+
+/** A calendar day ("2026-11-05", or the day of an ISO instant as written) in the admin's locale. */
+export function formatDay(day: string | null | undefined, locale: string): string {
+  const match = day?.match(/^(\d{4})-(\d{2})-(\d{2})/)
+  if (!match) {
+    return "—"
+  }
+  // The day as the service wrote it, whatever the admin's time zone: formatted at UTC midnight in UTC.
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date)
+}

@@ -75,3 +75,112 @@ export interface RegistrationStatus {
 export interface InstallmentsStatusResponse {
   registrations: RegistrationStatus[]
 }
+
+/** The Medusa order a settlement row paid for, when it is one of this store's. */
+export interface SettlementOrderView {
+  id: string
+  display_id: number | null
+  customer: { name: string; email: string | null } | null
+  amount: string | null
+}
+
+/** One line of a payout: a payment or a refund, joined to its order. */
+export interface SettlementRowView {
+  type: "transaction" | "refund"
+  date: string
+  transaction_id: string
+  amount: string
+  service_fee: string
+  service_tax_vat: string
+  refund_amount: string
+  net_amount: string
+  payment_option: string | null
+  bank_name: string | null
+  order: SettlementOrderView | null
+  flag: null | "not_this_store" | "orphan_refunded"
+  payment_link_id: string | null
+}
+
+/** Sums of rows, as 2-decimal strings. */
+export interface SettlementTotals {
+  gross: string
+  fees: string
+  vat: string
+  refunds: string
+  net: string
+}
+
+/** One payout with the rows it paid. */
+export interface SettlementView {
+  settlement_id: string
+  payout_date: string | null
+  bank_reference: string | null
+  status: string
+  net_amount: string
+  totals: SettlementTotals
+  rows: SettlementRowView[]
+}
+
+/** `GET /admin/installments/settlements` */
+export interface SettlementsResponse {
+  from_date: string
+  to_date: string
+  currency: string
+  settlements: SettlementView[]
+  unsettled: { rows: SettlementRowView[]; totals: SettlementTotals }
+  totals: SettlementTotals
+  service_summary: SettlementTotals
+  difference: unknown | null
+  /** Net paid out per payout date, every day between the first and the last payout. */
+  daily: Array<{ date: string; net: string }>
+}
+
+/** One link of `GET /admin/installments/payment-links`. */
+export interface PaymentLinkListItem {
+  id: string
+  payment_link_id: string
+  amount?: string | null
+  currency?: string | null
+  status?: string | null
+  title?: string | null
+  single_use?: boolean | null
+  created_at?: string | null
+  customer?: { first_name?: string | null; last_name?: string | null; email?: string | null; phone?: string | null } | null
+  url?: string | null
+  created_in_admin: boolean
+  paid_at?: string | null
+}
+
+/** `GET /admin/installments/payment-links` */
+export interface PaymentLinksResponse {
+  payment_links: PaymentLinkListItem[]
+  count: number
+  limit: number
+  offset: number
+}
+
+/** What `POST /admin/installments/payment-links` takes. */
+export interface CreatePaymentLinkBody {
+  provider_id?: string
+  amount: string
+  title: string
+  description?: string
+  single_use: boolean
+  expires_at?: string
+  customer?: { first_name?: string; last_name?: string; email?: string; phone?: string }
+  send_sms: boolean
+  checkout: "both" | "installments" | "pay_in_full"
+}
+
+/** `POST /admin/installments/payment-links` */
+export interface CreatePaymentLinkResponse {
+  payment_link: {
+    id: string
+    url: string
+    amount: string
+    title?: string | null
+    checkout: "both" | "installments" | "pay_in_full"
+    expires_at?: string | null
+  }
+  qr: { svg: string; png_data_url: string }
+}

@@ -1,6 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Button, Container, Heading, Skeleton, Text } from "@medusajs/ui"
+import { Button, Container, Skeleton, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
+import { SectionHeader } from "../../../components/common/section-header"
 import { RegistrationCard } from "../../../components/settings/registration-card"
 import { webhookUrl } from "../../../components/settings/webhook-url"
 import { useInstallmentsStatus } from "../../../hooks/use-installments-status"
@@ -15,16 +16,12 @@ const InstallmentsSettingsPage = () => {
 
   return (
     <div className="flex flex-col gap-y-3" data-testid="installments-settings">
-      <Container className="flex items-center justify-between px-6 py-4">
-        <div>
-          <Heading level="h1">{t("installments.settings.title")}</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            {t("installments.settings.subtitle")}
-          </Text>
-        </div>
-        <Button size="small" variant="secondary" isLoading={isFetching} onClick={() => refetch()}>
-          {t("installments.common.refresh")}
-        </Button>
+      <Container className="p-0">
+        <SectionHeader level="h1" title={t("installments.settings.title")} subtitle={t("installments.settings.subtitle")}>
+          <Button size="small" variant="secondary" isLoading={isFetching} onClick={() => refetch()}>
+            {t("installments.common.refresh")}
+          </Button>
+        </SectionHeader>
       </Container>
       {isPending && (
         <Container className="flex flex-col gap-y-2 px-6 py-4">

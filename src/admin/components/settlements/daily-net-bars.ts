@@ -1,0 +1,56 @@
+import { toHalalas } from "../../../lib/money"
+
+/** One day's bar of the chart, in the chart's own coordinates (0,0 at the top left). */
+export interface DailyNetBar {
+  date: string
+  /** The day's net payout as the API sent it (exact), for its label. */
+  net: string
+  x: number
+  y: number
+  width: number
+  height: number
+  negative: boolean
+}
+
+/** The widest a bar gets, in chart units, when the window has few payout days. */
+export const MAX_BAR_WIDTH = 40
+
+/** The bars and where the zero line falls. */
+export interface DailyNetChart {
+  bars: DailyNetBar[]
+  zeroY: number
+}
+
+/**
+ * Lays out one bar per day of the settlements answer's `daily` series in a `width` × `height` box.
+ * A day where refunds exceeded sales pays out less than nothing and gets a bar below the zero line.
+ * Amounts are compared in halalas; only the pixel geometry is a float.
+ */
+export function dailyNetBars(daily: Array<{ date: string; net: string }>, width: number, height: number): DailyNetChart {
+  if (!daily.length) {
+    return { bars: [], zeroY: height }
+  }
+  const values = daily.map((day) => toHalalas(day.net))
+  const max = values.reduce((a, b) => (b > a ? b : a), 0n)
+  const min = values.reduce((a, b) => (b < a ? b : a), 0n)
+  const span = max - min || 1n
+  const scale = (halalas: bigint) => (Number(halalas) / Number(span)) * height
+  const zeroY = scale(max)
+  const slot = width / daily.length
+  // A gap of a fifth of a slot keeps neighbouring days apart; a cap keeps a lone payout a bar, not a block.
+  const barWidth = Math.max(1, Math.min(slot * 0.8, MAX_BAR_WIDTH))
+  const bars = daily.map((day, index) => {
+    const value = values[index]
+    const size = scale(value < 0n ? -value : value)
+    return {
+      date: day.date,
+      net: day.net,
+      x: index * slot + (slot - barWidth) / 2,
+      y: value < 0n ? zeroY : zeroY - size,
+      width: barWidth,
+      height: size,
+      negative: value < 0n,
+    }
+  })
+  return { bars, zeroY }
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { sdk } from "../lib/sdk"
+import type { CreatePaymentLinkBody, CreatePaymentLinkResponse } from "../lib/types"
+
+/** Makes a payment link, then reloads the list so it shows the new one. */
+export function useCreatePaymentLink() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CreatePaymentLinkBody) =>
+      sdk.client.fetch<CreatePaymentLinkResponse>("/admin/installments/payment-links", { method: "POST", body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["installments", "payment-links"] }),
+  })
+}

@@ -1,0 +1,100 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { ReceiptPercent } from "@medusajs/icons"
+import { Alert, Button, Container, Skeleton } from "@medusajs/ui"
+import { useState } from "react"
+import { useTranslation } from "react-i18next"
+import { Link } from "react-router-dom"
+import { DateField } from "../../components/common/date-field"
+import { RegistrationSelect } from "../../components/common/registration-select"
+import { SectionHeader } from "../../components/common/section-header"
+import { DailyNetChart } from "../../components/settlements/daily-net-chart"
+import { DownloadButtons } from "../../components/settlements/download-buttons"
+import { SettlementRows } from "../../components/settlements/settlement-rows"
+import { SettlementsTable } from "../../components/settlements/settlements-table"
+import { SummaryCards } from "../../components/settlements/summary-cards"
+import { useRegistrationChoice } from "../../hooks/use-registration-choice"
+import { useSettlements } from "../../hooks/use-settlements"
+import { monthOf, type DayRange } from "../../lib/date-range"
+
+/** Installments → settlements: what the service paid out in a window, per payout and per order. */
+const InstallmentsSettlementsPage = () => {
+  const { t } = useTranslation()
+  const [range, setRange] = useState<DayRange>(() => monthOf(new Date()))
+  const { status, registrations, providerId, setProviderId } = useRegistrationChoice()
+  const settlements = useSettlements(providerId, range)
+  const data = settlements.data
+  const currency = data?.currency ?? "SAR"
+  const error = status.error ?? settlements.error
+
+  return (
+    <div className="flex flex-col gap-y-3" data-testid="installments-settlements">
+      <Container className="p-0">
+        <SectionHeader level="h1" title={t("installments.settlements.title")} subtitle={t("installments.settlements.subtitle")}>
+          <div className="flex items-center gap-x-2">
+          <Button size="small" variant="secondary" asChild>
+            <Link to="/installments/payment-links">{t("installments.paymentLinks.title")}</Link>
+          </Button>
+            <DownloadButtons providerId={providerId} range={range} />
+          </div>
+        </SectionHeader>
+      </Container>
+
+      <Container className="flex flex-wrap items-end gap-4 px-6 py-4">
+        <RegistrationSelect registrations={registrations} value={providerId} onChange={setProviderId} />
+        <DateField
+          id="settlements-from"
+          label={t("installments.common.from")}
+          value={range.from}
+          onChange={(from) => from && setRange((current) => ({ ...current, from }))}
+        />
+        <DateField
+          id="settlements-to"
+          label={t("installments.common.to")}
+          value={range.to}
+          onChange={(to) => to && setRange((current) => ({ ...current, to }))}
+        />
+      </Container>
+
+      {error && (
+        <Alert variant="error" data-testid="settlements-error">
+          {error.message}
+        </Alert>
+      )}
+      {status.data && !registrations.length && <Alert variant="info">{t("installments.settings.empty")}</Alert>}
+      {data?.difference != null && <Alert variant="warning">{t("installments.settlements.difference")}</Alert>}
+
+      <SummaryCards totals={settlements.isPending ? undefined : data?.totals} currency={currency} />
+
+      <Container className="divide-y p-0">
+        <SectionHeader title={t("installments.settlements.chart.title")} />
+        {data ? (
+          <DailyNetChart daily={data.daily} currency={currency} />
+        ) : (
+          <div className="px-6 py-4">
+            <Skeleton className="h-40 w-full" />
+          </div>
+        )}
+      </Container>
+
+      <Container className="divide-y p-0">
+        <SectionHeader title={t("installments.settlements.table.title")} subtitle={t("installments.settlements.table.hint")} />
+        <SettlementsTable settlements={data?.settlements ?? []} currency={currency} isLoading={settlements.isPending} />
+      </Container>
+
+      {!!data?.unsettled.rows.length && (
+        <Container className="divide-y p-0" data-testid="settlements-unsettled">
+          <SectionHeader title={t("installments.settlements.unsettled.title")} subtitle={t("installments.settlements.unsettled.hint")} />
+          <SettlementRows rows={data.unsettled.rows} currency={currency} />
+        </Container>
+      )}
+    </div>
+  )
+}
+
+export const config = defineRouteConfig({
+  label: "installments.settlements.menu",
+  translationNs: "translation",
+  icon: ReceiptPercent,
+})
+
+export default InstallmentsSettlementsPage
