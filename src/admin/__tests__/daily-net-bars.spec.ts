@@ -1,4 +1,4 @@
-import { dailyNetBars } from "../components/settlements/daily-net-bars"
+import { dailyNetBars, everyDay, highestDay } from "../components/settlements/daily-net-bars"
 
 describe("dailyNetBars", () => {
   it("draws one bar per day, the highest payout filling the chart's height", () => {
@@ -61,5 +61,38 @@ describe("dailyNetBars", () => {
 
   it("has no bars and no scale for a window without payouts", () => {
     expect(dailyNetBars([], 100, 100)).toEqual({ bars: [], zeroY: 100 })
+  })
+})
+
+describe("everyDay", () => {
+  it("spreads the payout days over the whole window, other days at 0.00", () => {
+    const series = everyDay([{ date: "2026-11-03", net: "1057.16" }], ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04"])
+    expect(series).toEqual([
+      { date: "2026-11-01", net: "0.00" },
+      { date: "2026-11-02", net: "0.00" },
+      { date: "2026-11-03", net: "1057.16" },
+      { date: "2026-11-04", net: "0.00" },
+    ])
+    // The lone payout is a bar on its own date, a quarter of the way along, not one bar across the chart.
+    const { bars } = dailyNetBars(series, 400, 100)
+    expect(bars[2]).toMatchObject({ height: 100, negative: false })
+    expect(bars[2].x).toBeGreaterThan(200)
+  })
+
+  it("keeps a payout day the window does not list", () => {
+    expect(everyDay([{ date: "2026-12-01", net: "5.00" }], ["2026-11-30"])).toEqual([
+      { date: "2026-11-30", net: "0.00" },
+      { date: "2026-12-01", net: "5.00" },
+    ])
+  })
+})
+
+describe("highestDay", () => {
+  it("is the day with the largest net payout, compared exactly", () => {
+    expect(highestDay([{ date: "a", net: "100.10" }, { date: "b", net: "100.09" }, { date: "c", net: "-300.00" }])).toEqual({ date: "a", net: "100.10" })
+  })
+
+  it("is undefined when no day paid out more than nothing", () => {
+    expect(highestDay([{ date: "a", net: "0.00" }, { date: "b", net: "-1.00" }])).toBeUndefined()
   })
 })

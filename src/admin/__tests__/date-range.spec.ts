@@ -1,5 +1,5 @@
 import { attachmentName } from "../lib/download-file"
-import { dayToDate, isoDay, monthOf } from "../lib/date-range"
+import { dayToDate, daysOf, isoDay, monthOf } from "../lib/date-range"
 import { formatDay } from "../lib/format"
 
 describe("monthOf", () => {
@@ -29,5 +29,17 @@ describe("attachmentName", () => {
       "installments-settlements-2026-11-01_2026-11-30.csv"
     )
     expect(attachmentName(null, "fallback.pdf")).toBe("fallback.pdf")
+  })
+})
+
+describe("daysOf", () => {
+  it("lists every day of the range, both ends included, across a month end", () => {
+    expect(daysOf({ from: "2026-02-27", to: "2026-03-02" })).toEqual(["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"])
+    expect(daysOf({ from: "2026-11-01", to: "2026-11-30" })).toHaveLength(30)
+  })
+
+  it("lists nothing for a reversed range or one longer than a statement window", () => {
+    expect(daysOf({ from: "2026-11-02", to: "2026-11-01" })).toEqual([])
+    expect(daysOf({ from: "2025-01-01", to: "2026-11-01" })).toEqual([])
   })
 })

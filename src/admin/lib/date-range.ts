@@ -24,3 +24,18 @@ export function monthOf(now: Date): DayRange {
     to: isoDay(new Date(now.getFullYear(), now.getMonth() + 1, 0)),
   }
 }
+
+// A statement window is at most 366 days (D17); a longer list means a reversed or bad range.
+const MAX_RANGE_DAYS = 366
+
+/** Every calendar day of a range, both ends included ("YYYY-MM-DD"); empty when it is reversed or longer than a year. */
+export function daysOf(range: DayRange): string[] {
+  // Counted in UTC so a daylight-saving change in the admin's zone cannot skip or repeat a day.
+  const start = Date.parse(`${range.from}T00:00:00Z`)
+  const end = Date.parse(`${range.to}T00:00:00Z`)
+  const count = Math.round((end - start) / 86_400_000) + 1
+  if (Number.isNaN(count) || count < 1 || count > MAX_RANGE_DAYS) {
+    return []
+  }
+  return Array.from({ length: count }, (_, index) => new Date(start + index * 86_400_000).toISOString().slice(0, 10))
+}

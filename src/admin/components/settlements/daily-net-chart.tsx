@@ -1,7 +1,8 @@
 import { Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatDay, formatSar } from "../../lib/format"
-import { dailyNetBars } from "./daily-net-bars"
+import { daysOf, type DayRange } from "../../lib/date-range"
+import { dailyNetBars, everyDay, highestDay } from "./daily-net-bars"
 
 const WIDTH = 720
 const HEIGHT = 160
@@ -11,22 +12,32 @@ const HEIGHT = 160
  * tens of kilobytes to every store's admin bundle and a peer the host's admin build must resolve,
  * for one bar chart. Each bar carries its day and amount as a tooltip (title) for the merchant.
  */
-export function DailyNetChart({ daily, currency }: { daily: Array<{ date: string; net: string }>; currency: string }) {
+export function DailyNetChart({ daily: paidDays, range, currency }: { daily: Array<{ date: string; net: string }>; range: DayRange; currency: string }) {
   const { t, i18n } = useTranslation()
   const locale = i18n.language
-  if (!daily.length) {
+  if (!paidDays.length) {
     return (
       <Text size="small" className="text-ui-fg-subtle px-6 py-4">
         {t("installments.settlements.chart.empty")}
       </Text>
     )
   }
+  const daily = everyDay(paidDays, daysOf(range))
   const { bars, zeroY } = dailyNetBars(daily, WIDTH, HEIGHT)
+  const highest = highestDay(daily)
   const first = daily[0].date
   const last = daily[daily.length - 1].date
   const rtl = i18n.dir?.(locale) === "rtl"
   return (
     <figure className="flex flex-col gap-y-1 px-6 py-4" data-testid="settlements-chart">
+      {highest && (
+        <Text size="xsmall" className="text-ui-fg-subtle text-start">
+          {t("installments.settlements.chart.highest", {
+            amount: formatSar(highest.net, locale, currency),
+            date: formatDay(highest.date, locale),
+          })}
+        </Text>
+      )}
       {/* Days run from the start edge: mirrored in Arabic as the rest of the page is. */}
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}

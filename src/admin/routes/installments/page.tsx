@@ -31,9 +31,9 @@ const InstallmentsSettlementsPage = () => {
       <Container className="p-0">
         <SectionHeader level="h1" title={t("installments.settlements.title")} subtitle={t("installments.settlements.subtitle")}>
           <div className="flex items-center gap-x-2">
-          <Button size="small" variant="secondary" asChild>
-            <Link to="/installments/payment-links">{t("installments.paymentLinks.title")}</Link>
-          </Button>
+            <Button size="small" variant="secondary" asChild>
+              <Link to="/installments/payment-links">{t("installments.paymentLinks.title")}</Link>
+            </Button>
             <DownloadButtons providerId={providerId} range={range} />
           </div>
         </SectionHeader>
@@ -68,7 +68,7 @@ const InstallmentsSettlementsPage = () => {
       <Container className="divide-y p-0">
         <SectionHeader title={t("installments.settlements.chart.title")} />
         {data ? (
-          <DailyNetChart daily={data.daily} currency={currency} />
+          <DailyNetChart daily={data.daily} range={range} currency={currency} />
         ) : (
           <div className="px-6 py-4">
             <Skeleton className="h-40 w-full" />
