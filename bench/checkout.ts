@@ -19,6 +19,10 @@ const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 40)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 8)
 const WARMUP = 10
+// BENCH_DROP_WEBHOOKS=1: the sandbox drops every delivery, so the store never handles a webhook and
+// the installments checkout costs only what the shopper's own calls cost (the authorization read
+// completes the cart). Shows how much of the gap is the handling of the service's webhooks.
+const DROP_WEBHOOKS = process.env.BENCH_DROP_WEBHOOKS === "1"
 // Medusa handles a webhook 5 s after it arrives (the payment module's default webhook_delay): a
 // round ends once that work is done too, so it is counted in the round's CPU and not in the next.
 const SETTLE_MS = 6_000
@@ -158,7 +162,13 @@ function spread(values: number[]): string {
 /** Runs the alternating rounds against a running store and prints the tables and ratios. */
 export async function runCheckoutBench(store: BenchStore): Promise<void> {
   const shop = await findShop(store)
-  process.stdout.write(`\nCheckout through Medusa: ${CHECKOUTS} checkouts a run, ${ROUNDS} rounds alternating A/B, sequential and ${SHOPPERS} shoppers\n${CHECKOUT_TIMED}\n`)
+  if (DROP_WEBHOOKS) {
+    await sandboxControl(store, "/faults", { webhook_drop_rate: 1 })
+  }
+  process.stdout.write(
+    `\nCheckout through Medusa: ${CHECKOUTS} checkouts a run, ${ROUNDS} rounds alternating A/B, sequential and ${SHOPPERS} shoppers` +
+      `${DROP_WEBHOOKS ? ", every webhook delivery dropped by the sandbox" : ""}\n${CHECKOUT_TIMED}\n`
+  )
   for (const provider of [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER]) {
     await runCheckouts(store, shop, provider, WARMUP, 1)
   }

@@ -1,12 +1,11 @@
-import { readdirSync, readFileSync, readlinkSync } from "node:fs"
-import path from "node:path"
 import type Medusa from "@medusajs/js-sdk"
 import { Client } from "pg"
 import { startSandbox, type RunningSandbox } from "../src/sandbox"
-import { MERCHANT, STORE_DIR } from "../scripts/demo/config"
+import { MERCHANT } from "../scripts/demo/config"
 import { ensureDatabase } from "../scripts/demo/database"
 import { openJourney, type JourneyContext } from "../scripts/demo/journey/context"
-import { installPlugin, isPrepared, pluginFingerprint, prepareDatabase, startStore } from "../scripts/demo/store"
+import { groupCpuMs, liveGroupProcesses } from "../scripts/demo/process-group"
+import { installPlugin, isPrepared, pluginFingerprint, prepareDatabase, startStore, type RunningStore } from "../scripts/demo/store"
 import { registerWebhooks } from "../scripts/demo/webhooks"
 
 /** Ports of the Medusa benchmarks (9300-9399); each can be moved with an environment variable. */
@@ -34,6 +33,8 @@ export function storeEnv(sandboxUrl: string): Record<string, string> {
     STORE_CORS: storefront,
     ADMIN_CORS: `http://localhost:${BENCH_PORTS.store}`,
     AUTH_CORS: `http://localhost:${BENCH_PORTS.store},${storefront}`,
+    // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": every process of the store writes a profile on exit.
+    ...(process.env.BENCH_STORE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_STORE_NODE_OPTIONS } : {}),
   }
 }
 
@@ -77,11 +78,20 @@ export async function startBenchStore(sandboxUrl: string): Promise<BenchStore> {
     const ctx = await openJourney(store.url, sandboxUrl)
     await enableSystemProvider(ctx.admin, ctx.regionId)
     await registerWebhooks(ctx.admin, store.url)
-    const group = storeProcessGroup()
-    return { ...ctx, url: store.url, cpuMs: () => groupCpuMs(group), stop: store.stop }
+    return { ...ctx, url: store.url, cpuMs: () => groupCpuMs(store.processGroup), stop: () => stopAndCheck(store) }
   } catch (error) {
     await store.stop()
     throw error
+  }
+}
+
+/** Stops the store and fails when any of its processes still runs or its port still answers. */
+async function stopAndCheck(store: RunningStore): Promise<void> {
+  await store.stop()
+  const left = liveGroupProcesses(store.processGroup)
+  const answers = await fetch(`${store.url}/health`).then(() => true, () => false)
+  if (left || answers) {
+    throw new Error(`the store was stopped but ${left} of its processes still run${answers ? ` and ${store.url} still answers` : ""}`)
   }
 }
 
@@ -101,45 +111,6 @@ async function dropWebhookKeys(): Promise<void> {
   } finally {
     await client.end()
   }
-}
-
-/** The process group of this store's `medusa develop` (its watcher and the server it started). */
-function storeProcessGroup(): number {
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8")
-      if (cmdline.includes("develop") && readlinkSync(`/proc/${pid}/cwd`) === path.resolve(STORE_DIR)) {
-        return Number(statFields(pid)[2])
-      }
-    } catch {
-      // A process that ended while being read.
-    }
-  }
-  throw new Error(`no medusa develop process runs in ${STORE_DIR}`)
-}
-
-// /proc/<pid>/stat after the command name: state, ppid, pgrp, ..., utime (index 11), stime (12).
-function statFields(pid: string): string[] {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-}
-
-const TICK_MS = 1000 / 100 // USER_HZ is 100 on Linux
-
-/** User and system CPU time of every live process in the group, in ms. */
-function groupCpuMs(group: number): number {
-  let ticks = 0
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const fields = statFields(pid)
-      if (Number(fields[2]) === group) {
-        ticks += Number(fields[11]) + Number(fields[12])
-      }
-    } catch {
-      // A process that ended while being read.
-    }
-  }
-  return ticks * TICK_MS
 }
 
 /** Boots the sandbox and the store, runs `bench` against them, and always stops both. */

@@ -36,10 +36,15 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** The environment of a child store process: jest's settings (NODE_OPTIONS, NODE_ENV=test) do not leak in. */
+/**
+ * The environment of a child store process: jest's settings (NODE_OPTIONS, NODE_ENV=test) do not
+ * leak in; NODE_OPTIONS given in `extra` (a profiler's flags) do.
+ */
 export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true", ...extra }
-  delete env.NODE_OPTIONS
+  if (!extra.NODE_OPTIONS) {
+    delete env.NODE_OPTIONS
+  }
   if (!extra.NODE_ENV) {
     delete env.NODE_ENV
   }

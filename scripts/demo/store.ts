@@ -4,6 +4,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import path from "node:path"
 import { ADMIN, DEMO_DIR, ROOT, STORE_DIR } from "./config"
 import { childEnv, medusa, packPlugin } from "./plugin-package"
+import { stopProcessGroup } from "./process-group"
 
 const TARBALL = path.join(DEMO_DIR, "medusa-payment-installments.tgz")
 const INSTALLED = path.join(STORE_DIR, "node_modules/medusa-payment-installments")
@@ -94,7 +95,10 @@ export function prepareDatabase(env: Record<string, string>, fingerprint: string
 /** The running store: its URL, its output so far, and how to stop it (with every process it started). */
 export interface RunningStore {
   url: string
+  /** The process group of `medusa develop`: npx, the watcher and the server it forks. */
+  processGroup: number
   output: () => string
+  /** Resolves once no process of the group runs (SIGTERM, SIGKILL after a grace period). */
   stop: () => Promise<void>
 }
 
@@ -110,20 +114,16 @@ export async function startStore(env: Record<string, string>, port: number): Pro
   child.stdout?.on("data", (chunk) => (output += chunk))
   child.stderr?.on("data", (chunk) => (output += chunk))
   const url = `http://localhost:${port}`
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve))
-      process.kill(-child.pid!, "SIGTERM")
-      await exited
-    }
-  }
+  const group = child.pid!
+  // Not only the spawned npx: the server outlives it while it shuts down, re-parented out of reach.
+  const stop = () => stopProcessGroup(group)
   const deadline = Date.now() + 180_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`medusa develop exited with ${child.exitCode}:\n${output.slice(-4000)}`)
     }
     if (await fetch(`${url}/health`).then((res) => res.ok, () => false)) {
-      return { url, stop, output: () => output }
+      return { url, processGroup: group, stop, output: () => output }
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }

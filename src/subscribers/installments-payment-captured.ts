@@ -4,7 +4,12 @@ import { ContainerRegistrationKeys, PaymentEvents } from "@medusajs/framework/ut
 import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/after-webhook/refund-canceled-order-payment"
 import { INSTALLMENTS_PROVIDER_PREFIX, loadSessionContext } from "../workflows/after-webhook/session-context"
 
-type CapturedPayment = { id: string; provider_id: string; payment_session_id?: string | null }
+type CapturedPayment = {
+  id: string
+  provider_id: string
+  payment_session_id?: string | null
+  payment_collection?: { order?: { status?: string } | null } | null
+}
 
 /**
  * Medusa captured a payment: when it is this plugin's and its order is canceled (the customer paid
@@ -13,9 +18,19 @@ type CapturedPayment = { id: string; provider_id: string; payment_session_id?: s
  */
 export default async function installmentsPaymentCaptured({ event, container }: SubscriberArgs<{ id: string }>) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "payment", fields: ["id", "provider_id", "payment_session_id"], filters: { id: event.data.id } })
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "provider_id", "payment_session_id", "payment_collection.order.status"],
+    filters: { id: event.data.id },
+  })
   const payment = data[0] as CapturedPayment | undefined
   if (!payment?.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) || !payment.payment_session_id) {
+    return
+  }
+  // Medusa captures again for each paid delivery of every checkout: an order that is not canceled
+  // settles it here, without reading the session, cart and payments.
+  const linkedOrder = payment.payment_collection?.order
+  if (linkedOrder?.status && linkedOrder.status !== "canceled") {
     return
   }
   const context = await loadSessionContext(container, payment.payment_session_id)

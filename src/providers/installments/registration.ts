@@ -10,8 +10,22 @@ type ProviderEntry = { resolve?: unknown; id?: unknown; options?: unknown }
  */
 export function installmentsProviderOptions(config: ConfigModule, id: string): ProviderOptions | undefined {
   const entry = installmentsProviderEntries(config).find((provider) => provider.id === id)
-  return entry && parseProviderOptions(entry.options)
+  if (!entry) {
+    return undefined
+  }
+  if (typeof entry.options !== "object" || entry.options === null) {
+    return parseProviderOptions(entry.options)
+  }
+  // Every webhook delivery and follow-up asks: the configuration's options object is parsed once.
+  let parsed = parsedOptions.get(entry.options)
+  if (!parsed) {
+    parsed = parseProviderOptions(entry.options)
+    parsedOptions.set(entry.options, parsed)
+  }
+  return parsed
 }
+
+const parsedOptions = new WeakMap<object, ProviderOptions>()
 
 /** The ids of every installments provider registered in the Payment module's configuration, in order. */
 export function installmentsRegistrationIds(config: ConfigModule): string[] {

@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { clientForProvider } from "../../providers/installments/client"
 import { decideOrphan, ORPHAN_GRACE_MS, sessionStillExists, type OrphanDecision } from "./orphan-decision"
-import { cartExists, loadSessionContext } from "./session-context"
+import { cartExists, loadSession, loadSessionContext } from "./session-context"
 
 export interface OrphanPaymentInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */
@@ -30,10 +30,11 @@ export const findOrphanPaymentStep = createStep(
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `No installments payment provider is registered with id ${input.provider_id}.`)
     }
     if (input.require_session_gone && input.session_id) {
-      const hinted = await loadSessionContext(container, input.session_id)
-      if (hinted.session) {
+      // Every paid checkout comes here: the session alone decides, without its cart, order and payments.
+      const session = await loadSession(container, input.session_id)
+      if (session) {
         // Whatever the link holds, a session that exists is never an orphan on this path.
-        return new StepResponse<OrphanDecision>(sessionStillExists(input.payment_link_id, input.session_id, hinted))
+        return new StepResponse<OrphanDecision>(sessionStillExists(input.payment_link_id, input.session_id, { session, payments: [] }))
       }
     }
     const details = await client.paymentLinks.retrieveAll(input.payment_link_id)

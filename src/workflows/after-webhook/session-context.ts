@@ -48,13 +48,22 @@ export interface SessionContext {
 
 type Query = { graph: (config: Record<string, unknown>) => Promise<{ data: unknown[] }> }
 
+/** Reads the session alone (one query); undefined once it is deleted. */
+export async function loadSession(container: MedusaContainer, sessionId: string): Promise<SessionRow | undefined> {
+  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "payment_session", fields: SESSION_FIELDS, filters: { id: sessionId } })
+  return data[0] as SessionRow | undefined
+}
+
+const SESSION_FIELDS = ["id", "provider_id", "status", "data", "amount", "currency_code", "payment_collection_id"]
+
 /** Reads a session and everything the plugin's follow-ups decide on; a deleted session reads as none. */
 export async function loadSessionContext(container: MedusaContainer, sessionId: string): Promise<SessionContext> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const [{ data: sessions }, { data: payments }] = await Promise.all([
     query.graph({
       entity: "payment_session",
-      fields: ["id", "provider_id", "status", "data", "amount", "currency_code", "payment_collection_id"],
+      fields: SESSION_FIELDS,
       filters: { id: sessionId },
     }),
     query.graph({
