@@ -73,6 +73,7 @@ export interface BenchStore extends JourneyContext {
 export async function startBenchStore(sandboxUrl: string): Promise<BenchStore> {
   const env = await prepareBenchStore(sandboxUrl)
   await dropWebhookKeys()
+  await restock()
   const store = await startStore(env, BENCH_PORTS.store)
   try {
     const ctx = await openJourney(store.url, sandboxUrl)
@@ -100,6 +101,17 @@ async function enableSystemProvider(admin: Medusa, regionId: string): Promise<vo
   const ids = (region.payment_providers ?? []).map((provider) => provider.id)
   if (!ids.includes(SYSTEM_PROVIDER)) {
     await admin.admin.region.update(regionId, { payment_providers: [...ids, SYSTEM_PROVIDER] })
+  }
+}
+
+/** Every product back in stock: each run sells hundreds, and the seed stocks the demo's few hundred. */
+async function restock(): Promise<void> {
+  const client = new Client({ connectionString: BENCH_DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query("UPDATE inventory_level SET stocked_quantity = reserved_quantity + 100000 WHERE deleted_at IS NULL")
+  } finally {
+    await client.end()
   }
 }
 
