@@ -10,8 +10,8 @@ const CLAIM_TTL_S = 3_600
 export interface RedisDatabase {
   url: string
   number: number
-  /** Keys written to it so far (Medusa's queues, locks and cache), the claim excluded. */
-  keyCount: () => Promise<number>
+  /** The keys matching a glob pattern written to it so far (Medusa's queues, locks, cache entries). */
+  keys: (pattern: string) => Promise<string[]>
   release: () => Promise<void>
 }
 
@@ -30,7 +30,7 @@ export async function claimRedisDatabase(owner: string): Promise<RedisDatabase> 
       return {
         url: `${REDIS}/${number}`,
         number,
-        keyCount: async () => (await client.dbsize()) - 1,
+        keys: (pattern) => client.keys(pattern),
         release: async () => {
           if ((await client.get(CLAIM_KEY)) === owner) {
             await client.flushdb()
