@@ -13,7 +13,16 @@ import { CARDS, payLink, Sandbox, sandboxClient, startTestSandbox, waitFor, webh
 import { PROVIDERS, Seed, seedStore, storefront } from "./helpers/seed"
 import { medusaProcessedWebhooks } from "./helpers/settle"
 import { setUpShipping, type ShippingSetup } from "./helpers/shipping"
-import { BuiltStore, createStockStore, medusa, medusaConfigFromReadme, packPlugin, removeStore, startBuiltStore } from "./helpers/stock-store"
+import {
+  BuiltStore,
+  createStockStore,
+  medusa,
+  medusaConfigFromReadme,
+  packPlugin,
+  removeStore,
+  serviceEnv,
+  startBuiltStore,
+} from "./helpers/stock-store"
 import { testDatabaseUrl } from "./helpers/test-database"
 import { deliveryBody, eventsOfLink, sendToWebhookRoute, signedByService, WEBHOOK_PATH } from "./helpers/webhooks"
 
@@ -85,10 +94,7 @@ beforeAll(async () => {
     DISABLE_MEDUSA_ADMIN: "true",
     JWT_SECRET: "production-jwt",
     COOKIE_SECRET: "production-cookie",
-    INSTALLMENTS_SECRET_KEY: process.env.INSTALLMENTS_SECRET_KEY!,
-    INSTALLMENTS_PUBLIC_KEY: process.env.INSTALLMENTS_PUBLIC_KEY!,
-    INSTALLMENTS_STORE_ID: process.env.INSTALLMENTS_STORE_ID!,
-    INSTALLMENTS_BASE_URL: process.env.INSTALLMENTS_BASE_URL!,
+    ...serviceEnv(),
     INSTALLMENTS_RECONCILE_SCHEDULE: RECONCILE_EVERY_5_S,
   }
   medusa(dir, ["build"], env)

@@ -29,46 +29,54 @@ export function returnFlow(ctx: StoreContext, shipping: () => ShippingSetup) {
     return ((await readOrder(orderId)).payment_collections[0].payments[0].refunds ?? []) as { id: string; amount: number; note: string | null }[]
   }
 
+  /** A paid (in full, mada) order with 15% VAT and 25.00 SAR shipping, not fulfilled yet. */
+  async function paidOrder(lines: Line[], provider: string = PROVIDERS.both) {
+    const { api } = ctx
+    const { data: created } = await api.post(
+      "/store/carts",
+      {
+        region_id: ctx.seed.regionId,
+        sales_channel_id: ctx.seed.salesChannelId,
+        email: "guest@example.com",
+        shipping_address: { first_name: "Sara", last_name: "Ali", address_1: "Olaya St", city: "Riyadh", country_code: "sa" },
+        items: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
+      },
+      storeHeaders()
+    )
+    const cartId = created.cart.id as string
+    await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: shipping().shippingOptionId }, storeHeaders())
+    const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, storeHeaders())
+    const { data: sessions } = await api.post(
+      `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+      { provider_id: provider, data: { cart_id: cartId } },
+      storeHeaders()
+    )
+    const session = sessions.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === provider)
+    const paid = await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+    const completed = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders())
+    if (completed.data.type !== "order") {
+      throw new Error(`the checkout placed no order: ${JSON.stringify(completed.data)}`)
+    }
+    const orderId = completed.data.order.id as string
+    const order = await readOrder(orderId)
+    return { orderId, paymentId: order.payment_collections[0].payments[0].id as string, transactionId: paid.transaction_id, order }
+  }
+
   return {
     readOrder,
     refundsOf,
 
+    paidOrder,
+
     /** A paid (in full, mada), shipped and fulfilled order with 15% VAT and 25.00 SAR shipping. */
     async shippedOrder(lines: Line[], provider: string = PROVIDERS.both) {
-      const { api } = ctx
-      const { data: created } = await api.post(
-        "/store/carts",
-        {
-          region_id: ctx.seed.regionId,
-          sales_channel_id: ctx.seed.salesChannelId,
-          email: "guest@example.com",
-          shipping_address: { first_name: "Sara", last_name: "Ali", address_1: "Olaya St", city: "Riyadh", country_code: "sa" },
-          items: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
-        },
-        storeHeaders()
-      )
-      const cartId = created.cart.id as string
-      await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: shipping().shippingOptionId }, storeHeaders())
-      const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, storeHeaders())
-      const { data: sessions } = await api.post(
-        `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-        { provider_id: provider, data: { cart_id: cartId } },
-        storeHeaders()
-      )
-      const session = sessions.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === provider)
-      const paid = await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
-      const completed = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders())
-      if (completed.data.type !== "order") {
-        throw new Error(`the checkout placed no order: ${JSON.stringify(completed.data)}`)
-      }
-      const orderId = completed.data.order.id as string
-      const order = await readOrder(orderId)
-      await api.post(
-        `/admin/orders/${orderId}/fulfillments`,
-        { location_id: shipping().locationId, items: order.items.map((item: OrderItem) => ({ id: item.id, quantity: item.quantity })) },
+      const paid = await paidOrder(lines, provider)
+      await ctx.api.post(
+        `/admin/orders/${paid.orderId}/fulfillments`,
+        { location_id: shipping().locationId, items: paid.order.items.map((item: OrderItem) => ({ id: item.id, quantity: item.quantity })) },
         ctx.admin
       )
-      return { orderId, paymentId: order.payment_collections[0].payments[0].id as string, transactionId: paid.transaction_id, order }
+      return paid
     },
 
     /** Requests a return of `items`, with return shipping when asked, and confirms the request. */

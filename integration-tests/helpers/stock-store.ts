@@ -129,6 +129,12 @@ export async function startBuiltStore(dir: string, env: Record<string, string>):
   throw new Error(`medusa start did not answer /health within 120 s:\n${output}`)
 }
 
+/** The service's address and the store's keys, as startTestSandbox published them, for a store's env. */
+export function serviceEnv(): Record<string, string> {
+  const names = ["INSTALLMENTS_SECRET_KEY", "INSTALLMENTS_PUBLIC_KEY", "INSTALLMENTS_STORE_ID", "INSTALLMENTS_BASE_URL"]
+  return Object.fromEntries(names.map((name) => [name, process.env[name]!]))
+}
+
 /** Removes the app folder. */
 export function removeStore(dir: string) {
   rmSync(dir, { recursive: true, force: true })

@@ -5,7 +5,7 @@ import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
 import { REFUND_FAILED_EVENT, type RefundFailedData } from "../../src/modules/installments/events"
 import type InstallmentsModuleService from "../../src/modules/installments/service"
 import type { SuiteContext } from "../helpers/context"
-import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor } from "../helpers/sandbox"
+import { PUBLIC_KEY, SECRET_KEY, waitFor } from "../helpers/sandbox"
 import { PROVIDERS } from "../helpers/seed"
 import { returnFlow, type OrderItem } from "../helpers/returns"
 import { setUpShipping, type ShippingSetup } from "../helpers/shipping"
@@ -38,8 +38,7 @@ export function returnScenarios(ctx: SuiteContext) {
 
   const client = () =>
     new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
-  const storeHeaders = () => ({ headers: { "x-publishable-api-key": ctx.seed.publishableKey } })
-  const { shippedOrder, readOrder, requestReturn, receive, refundsOf, waitForRefunds } = returnFlow(ctx, () => shipping)
+  const { paidOrder, shippedOrder, readOrder, requestReturn, receive, refundsOf, waitForRefunds } = returnFlow(ctx, () => shipping)
 
   const itemOf = (order: { items: OrderItem[] }, variantId: string) => order.items.find((item) => item.variant_id === variantId)!
   const ledger = async (query: string) => (await api.get(`/admin/installments/refunds?${query}`, ctx.admin)).data.refunds as LedgerRow[]
@@ -320,31 +319,5 @@ export function returnScenarios(ctx: SuiteContext) {
   })
 
   /** A paid order, not yet fulfilled (so it can still be canceled). */
-  async function shippedOrderUnfulfilled() {
-    const { data: created } = await api.post(
-      "/store/carts",
-      {
-        region_id: ctx.seed.regionId,
-        sales_channel_id: ctx.seed.salesChannelId,
-        email: "guest@example.com",
-        shipping_address: { first_name: "Sara", last_name: "Ali", address_1: "Olaya St", city: "Riyadh", country_code: "sa" },
-        items: [{ variant_id: shipping.variants.perfume, quantity: 1 }],
-      },
-      storeHeaders()
-    )
-    const cartId = created.cart.id as string
-    await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: shipping.shippingOptionId }, storeHeaders())
-    const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, storeHeaders())
-    const { data: sessions } = await api.post(
-      `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-      { provider_id: PROVIDERS.both, data: { cart_id: cartId } },
-      storeHeaders()
-    )
-    const session = sessions.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === PROVIDERS.both)
-    const paid = await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
-    const completed = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders())
-    const orderId = completed.data.order.id as string
-    const order = await readOrder(orderId)
-    return { orderId, transactionId: paid.transaction_id, paymentId: order.payment_collections[0].payments[0].id as string }
-  }
+  const shippedOrderUnfulfilled = () => paidOrder([{ variantId: shipping.variants.perfume, quantity: 1 }])
 }
