@@ -94,6 +94,9 @@ beforeAll(async () => {
     DISABLE_MEDUSA_ADMIN: "true",
     JWT_SECRET: "production-jwt",
     COOKIE_SECRET: "production-cookie",
+    STORE_CORS: "http://localhost:8000",
+    ADMIN_CORS: "http://localhost:9000",
+    AUTH_CORS: "http://localhost:9000,http://localhost:8000",
     ...serviceEnv(),
     INSTALLMENTS_RECONCILE_SCHEDULE: RECONCILE_EVERY_5_S,
   }
