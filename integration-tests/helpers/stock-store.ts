@@ -19,7 +19,7 @@ export function medusaConfigFromReadme(heading?: string): string {
   if (start < 0) {
     throw new Error(`README.md no longer has the section "${heading}"`)
   }
-  const section = readme.slice(start + 1).split(/\n## /)[0]
+  const section = heading ? readme.slice(start + 1).split(/\n## /)[0] : readme
   const block = section.match(/```ts\n(module\.exports = defineConfig\(\{[\s\S]*?)```/)
   if (!block) {
     throw new Error(`README.md no longer shows a medusa-config.ts block${heading ? ` under "${heading}"` : ""}`)
