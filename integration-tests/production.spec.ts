@@ -78,6 +78,19 @@ async function capturesPerPayment(orderIds: string[]): Promise<number[]> {
   return payments.map((payment) => payment.captures.length)
 }
 
+/** Runs `step`; a refused request fails with what Medusa answered, not only its status. */
+async function explained<T>(what: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step()
+  } catch (error) {
+    const answer = (error as { response?: { status: number; config?: { url?: string }; data: unknown } }).response
+    if (answer) {
+      throw new Error(`${what}: ${answer.config?.url} answered ${answer.status} ${JSON.stringify(answer.data)}`)
+    }
+    throw error
+  }
+}
+
 const distinct = (values: number[]) => [...new Set(values)].sort((a, b) => a - b).join(", ")
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
@@ -147,7 +160,7 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
   it(`${CHECKOUTS} checkouts whose webhooks reach the server while the storefront completes the cart: one order and one capture per paid link`, async () => {
     const store = storefront(api, seed)
     const t0 = Date.now()
-    const checkouts = await inParallel(CHECKOUTS, CHECKOUTS, async (index) => {
+    const checkouts = await inParallel(CHECKOUTS, CHECKOUTS, (index) => explained(`checkout ${index}`, async () => {
       const installment = index % 2 === 0
       // Al Rajhi's 0% plans start at 300.00 SAR; the card pays any amount.
       const cart = await store.createCart(installment ? 8 + index : 2 + index)
@@ -165,7 +178,7 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
       await new Promise((resolve) => setTimeout(resolve, index * 600))
       const completed = await store.complete(cart.id)
       return { cartId: cart.id as string, linkId, status: completed.status, type: completed.data?.type as string | undefined }
-    })
+    }))
     await webhooksIdle(sandbox)
     const cartIds = checkouts.map((checkout) => checkout.cartId)
     const orders = await waitFor(async () => {
