@@ -68,13 +68,13 @@ export function storefront(api: AxiosInstance, seed: Seed) {
   const headers = { headers: { "x-publishable-api-key": seed.publishableKey } }
   return {
     /** A guest cart whose total is 50.00 SAR x quantity (or of another variant, with an address). */
-    async createCart(quantity: number, extra: { variantId?: string; shipping_address?: Record<string, unknown> } = {}) {
+    async createCart(quantity: number, extra: { variantId?: string; shipping_address?: Record<string, unknown>; email?: string } = {}) {
       const { data } = await api.post(
         "/store/carts",
         {
           region_id: seed.regionId,
           sales_channel_id: seed.salesChannelId,
-          email: "guest@example.com",
+          email: extra.email ?? "guest@example.com",
           items: [{ variant_id: extra.variantId ?? seed.variantId, quantity }],
           ...(extra.shipping_address ? { shipping_address: extra.shipping_address } : {}),
         },
