@@ -108,13 +108,7 @@ export async function startBuiltStore(dir: string, env: Record<string, string>):
   child.stdout?.on("data", (chunk) => (output += chunk))
   child.stderr?.on("data", (chunk) => (output += chunk))
   const url = `http://localhost:${port}`
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve))
-      process.kill(-child.pid!, "SIGTERM")
-      await exited
-    }
-  }
+  const stop = () => stopGroup(child)
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -127,6 +121,33 @@ export async function startBuiltStore(dir: string, env: Record<string, string>):
   }
   await stop()
   throw new Error(`medusa start did not answer /health within 120 s:\n${output}`)
+}
+
+/**
+ * Stops a process started in its own group and everything under it. npx exits at once on SIGTERM
+ * while `medusa start` may still be closing its queue workers (seen: a worker left running after
+ * its database was dropped), so the group is waited on, and killed after 15 s.
+ */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(-child.pid!, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  if (!alive()) {
+    return
+  }
+  process.kill(-child.pid!, "SIGTERM")
+  const deadline = Date.now() + 15_000
+  while (alive() && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  if (alive()) {
+    process.kill(-child.pid!, "SIGKILL")
+  }
 }
 
 /** The service's address and the store's keys, as startTestSandbox published them, for a store's env. */
