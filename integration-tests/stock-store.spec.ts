@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { Client } from "pg"
 import { Sandbox, startTestSandbox } from "./helpers/sandbox"
-import { createStockStore, installedCopies, medusa, packPlugin, removeStore, startBuiltStore } from "./helpers/stock-store"
+import { createStockStore, installedCopies, medusa, packPlugin, removeStore, serviceEnv, startBuiltStore } from "./helpers/stock-store"
 
 // What a merchant does with the published package: `npm install` it into the store they have, add the
 // README's registration to medusa-config.ts, build (admin included), migrate a fresh database, start.
@@ -44,10 +44,7 @@ beforeAll(async () => {
     DATABASE_URL: `postgres://${connection.user}:${connection.password}@${connection.host}:${connection.port}/${DB_NAME}`,
     JWT_SECRET: "stock-store-jwt",
     COOKIE_SECRET: "stock-store-cookie",
-    INSTALLMENTS_SECRET_KEY: process.env.INSTALLMENTS_SECRET_KEY!,
-    INSTALLMENTS_PUBLIC_KEY: process.env.INSTALLMENTS_PUBLIC_KEY!,
-    INSTALLMENTS_STORE_ID: process.env.INSTALLMENTS_STORE_ID!,
-    INSTALLMENTS_BASE_URL: process.env.INSTALLMENTS_BASE_URL!,
+    ...serviceEnv(),
   }
   built = medusa(dir, ["build"], env)
 }, 600_000)

@@ -16,13 +16,13 @@ export class Figures {
     return [...lines, ...this.rows.map((row) => `| ${row.join(" | ")} |`)].join("\n")
   }
 
-  /** Prints the table and keeps it in test-results/reliability.md for the README. */
-  publish() {
+  /** Prints the table under `title` and keeps it in test-results/<file> for the README. */
+  publish(file = "reliability.md", title = "Reliability figures") {
     const table = this.table()
     const dir = path.resolve(__dirname, "../../test-results")
     mkdirSync(dir, { recursive: true })
-    writeFileSync(path.join(dir, "reliability.md"), `${table}\n`)
-    process.stdout.write(`\nReliability figures\n${table}\n\n`)
+    writeFileSync(path.join(dir, file), `${table}\n`)
+    process.stdout.write(`\n${title}\n${table}\n\n`)
   }
 }
 

@@ -14,8 +14,15 @@ export interface Seed {
   variantId: string
 }
 
-/** A SAR region with all three provider registrations, a sales channel, a key and one product. */
-export async function seedStore(api: AxiosInstance, admin: { headers: Record<string, string> }): Promise<Seed> {
+/**
+ * A SAR region with the provider registrations (all three of medusa-config.ts unless the store
+ * registers fewer), a sales channel, a key and one product.
+ */
+export async function seedStore(
+  api: AxiosInstance,
+  admin: { headers: Record<string, string> },
+  providers: string[] = Object.values(PROVIDERS)
+): Promise<Seed> {
   const { data: sc } = await api.post("/admin/sales-channels", { name: "Web" }, admin)
   const salesChannelId = sc.sales_channel.id
   const { data: key } = await api.post("/admin/api-keys", { title: "Storefront", type: "publishable" }, admin)
@@ -26,7 +33,7 @@ export async function seedStore(api: AxiosInstance, admin: { headers: Record<str
       name: "Saudi Arabia",
       currency_code: "sar",
       countries: ["sa"],
-      payment_providers: Object.values(PROVIDERS),
+      payment_providers: providers,
     },
     admin
   )
@@ -61,13 +68,13 @@ export function storefront(api: AxiosInstance, seed: Seed) {
   const headers = { headers: { "x-publishable-api-key": seed.publishableKey } }
   return {
     /** A guest cart whose total is 50.00 SAR x quantity (or of another variant, with an address). */
-    async createCart(quantity: number, extra: { variantId?: string; shipping_address?: Record<string, unknown> } = {}) {
+    async createCart(quantity: number, extra: { variantId?: string; shipping_address?: Record<string, unknown>; email?: string } = {}) {
       const { data } = await api.post(
         "/store/carts",
         {
           region_id: seed.regionId,
           sales_channel_id: seed.salesChannelId,
-          email: "guest@example.com",
+          email: extra.email ?? "guest@example.com",
           items: [{ variant_id: extra.variantId ?? seed.variantId, quantity }],
           ...(extra.shipping_address ? { shipping_address: extra.shipping_address } : {}),
         },

@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from "node:child_process"
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { childEnv, freePort, MEDUSA_VERSION, medusa, packPlugin } from "../../scripts/demo/plugin-package"
@@ -9,14 +9,20 @@ const ROOT = path.resolve(__dirname, "../..")
 export { MEDUSA_VERSION, medusa, packPlugin }
 
 /**
- * The `medusa-config.ts` a merchant writes by following the README: its registration block as it is
- * printed there (plugin and provider entries, options from the env), with the imports a stock app has.
+ * The `medusa-config.ts` a merchant writes by following the README: the first `defineConfig` block
+ * printed in it, or in the section under `heading` (e.g. the production setup), as it is printed
+ * there (options from the env), with the imports a stock app has.
  */
-export function medusaConfigFromReadme(): string {
+export function medusaConfigFromReadme(heading?: string): string {
   const readme = readFileSync(path.join(ROOT, "README.md"), "utf8")
-  const block = readme.match(/```ts\n(module\.exports = defineConfig\(\{[\s\S]*?)```/)
+  const start = heading ? readme.indexOf(`\n${heading}\n`) : 0
+  if (start < 0) {
+    throw new Error(`README.md no longer has the section "${heading}"`)
+  }
+  const section = heading ? readme.slice(start + 1).split(/\n## /)[0] : readme
+  const block = section.match(/```ts\n(module\.exports = defineConfig\(\{[\s\S]*?)```/)
   if (!block) {
-    throw new Error("README.md no longer shows the medusa-config.ts registration block")
+    throw new Error(`README.md no longer shows a medusa-config.ts block${heading ? ` under "${heading}"` : ""}`)
   }
   return `import { defineConfig, loadEnv } from "@medusajs/framework/utils"\n\nloadEnv(process.env.NODE_ENV || "development", process.cwd())\n\n${block[1]}`
 }
@@ -25,7 +31,7 @@ export function medusaConfigFromReadme(): string {
  * A new store app shaped like Medusa's starter (the packages a stock store depends on, no overrides,
  * default plugins left as `defineConfig` adds them) with the packed plugin installed by npm.
  */
-export function createStockStore(tarball: string): string {
+export function createStockStore(tarball: string, medusaConfig: string = medusaConfigFromReadme()): string {
   const dir = mkdtempSync(path.join(tmpdir(), "installments-stock-store-"))
   mkdirSync(path.join(dir, "src"))
   const pkg = {
@@ -42,7 +48,7 @@ export function createStockStore(tarball: string): string {
     devDependencies: { "@types/node": "^20.0.0", "ts-node": "^10.9.2", typescript: "^5.6.2" },
   }
   writeFileSync(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2))
-  writeFileSync(path.join(dir, "medusa-config.ts"), medusaConfigFromReadme())
+  writeFileSync(path.join(dir, "medusa-config.ts"), medusaConfig)
   writeFileSync(
     path.join(dir, "tsconfig.json"),
     JSON.stringify({
@@ -74,14 +80,24 @@ export function installedCopies(dir: string, name: string): string[] {
     .map((line) => path.relative(dir, line))
 }
 
+/** A started `medusa start` process: where it listens, everything it printed, how to stop it. */
+export interface BuiltStore {
+  url: string
+  stop: () => Promise<void>
+  output: () => string
+}
+
 /**
  * Starts the built app the way Medusa's deployment guide does (`medusa start` in `.medusa/server`,
- * production mode) and resolves once it answers its health check.
+ * production mode) and resolves once it answers its health check. Called again with another env
+ * (e.g. MEDUSA_WORKER_MODE), it starts a second process of the same build.
  */
-export async function startBuiltStore(dir: string, env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void>; output: () => string }> {
+export async function startBuiltStore(dir: string, env: Record<string, string>): Promise<BuiltStore> {
   const server = path.join(dir, ".medusa/server")
   // The build output has its own package.json; the app's node_modules serve it instead of a second install.
-  symlinkSync(path.join(dir, "node_modules"), path.join(server, "node_modules"))
+  if (!existsSync(path.join(server, "node_modules"))) {
+    symlinkSync(path.join(dir, "node_modules"), path.join(server, "node_modules"))
+  }
   const port = await freePort()
   let output = ""
   const child: ChildProcess = spawn("npx", ["medusa", "start"], {
@@ -92,12 +108,7 @@ export async function startBuiltStore(dir: string, env: Record<string, string>):
   child.stdout?.on("data", (chunk) => (output += chunk))
   child.stderr?.on("data", (chunk) => (output += chunk))
   const url = `http://localhost:${port}`
-  const stop = async () => {
-    if (child.exitCode === null) {
-      process.kill(-child.pid!, "SIGTERM")
-      await new Promise((resolve) => child.once("exit", resolve))
-    }
-  }
+  const stop = () => stopGroup(child)
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -110,6 +121,39 @@ export async function startBuiltStore(dir: string, env: Record<string, string>):
   }
   await stop()
   throw new Error(`medusa start did not answer /health within 120 s:\n${output}`)
+}
+
+/**
+ * Stops a process started in its own group and everything under it. npx exits at once on SIGTERM
+ * while `medusa start` may still be closing its queue workers (seen: a worker left running after
+ * its database was dropped), so the group is waited on, and killed after 15 s.
+ */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(-child.pid!, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  if (!alive()) {
+    return
+  }
+  process.kill(-child.pid!, "SIGTERM")
+  const deadline = Date.now() + 15_000
+  while (alive() && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  if (alive()) {
+    process.kill(-child.pid!, "SIGKILL")
+  }
+}
+
+/** The service's address and the store's keys, as startTestSandbox published them, for a store's env. */
+export function serviceEnv(): Record<string, string> {
+  const names = ["INSTALLMENTS_SECRET_KEY", "INSTALLMENTS_PUBLIC_KEY", "INSTALLMENTS_STORE_ID", "INSTALLMENTS_BASE_URL"]
+  return Object.fromEntries(names.map((name) => [name, process.env[name]!]))
 }
 
 /** Removes the app folder. */

@@ -3,7 +3,7 @@ import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
 import type { SuiteContext } from "../helpers/context"
 import { Figures, percentile } from "../helpers/figures"
 import { FuzzRoute, fuzzCases, sendCase } from "../helpers/fuzz"
-import { ordersOfCart, paymentsOfOrder, sessionsOfCollection } from "../helpers/orders"
+import { installmentOrder, ordersOfCart, paymentsOfOrder, sessionsOfCollection } from "../helpers/orders"
 import { inParallel } from "../helpers/parallel"
 import { CARDS, payLink, sandboxClient, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { PROVIDERS, storefront } from "../helpers/seed"
@@ -18,12 +18,51 @@ const WAITING = ["pending", "requires_more"]
 
 /**
  * The plugin's own admin and store routes, fuzzed by the last scenario: one line per route.
- * `:collection` and `:cart` are a live payment collection and its cart.
+ * `:collection` and `:cart` are a live payment collection and its cart; `:order`, `:transaction`,
+ * `:link` and `:refund` a paid order, its transaction and link, and a refund of it in the ledger.
  */
 const FUZZED_ROUTES: FuzzRoute[] = [
   { method: "POST", path: "/admin/installments/webhooks", auth: "admin", sample: { provider_id: "installments", url: "https://shop.example.sa/hooks" } },
   { method: "GET", path: "/admin/installments/webhooks", auth: "admin", sample: {} },
   { method: "GET", path: "/admin/installments/refunds", auth: "admin", sample: { transaction_id: "0b7d3c1e", payment_id: "pay_1", status: "P" } },
+  { method: "POST", path: "/admin/installments/refunds/:refund/retry", auth: "admin", sample: {} },
+  {
+    method: "GET",
+    path: "/admin/installments/statements",
+    auth: "admin",
+    sample: { provider_id: "installments", from_date: "2026-10-01", to_date: "2026-10-31", format: "json" },
+  },
+  {
+    method: "GET",
+    path: "/admin/installments/settlements",
+    auth: "admin",
+    sample: { provider_id: "installments", from_date: "2026-10-01", to_date: "2026-10-31", format: "json" },
+  },
+  { method: "GET", path: "/admin/installments/orders/:order", auth: "admin", sample: {} },
+  { method: "GET", path: "/admin/installments/transactions/:transaction", auth: "admin", sample: { provider_id: "installments" } },
+  {
+    method: "GET",
+    path: "/admin/installments/payment-links",
+    auth: "admin",
+    sample: { provider_id: "installments", status: "Paid", from_date: "2026-01-01", sort_by: "created_at", sort_order: "desc", limit: "5", offset: "0" },
+  },
+  {
+    method: "POST",
+    path: "/admin/installments/payment-links",
+    auth: "admin",
+    sample: {
+      provider_id: "installments",
+      amount: "1200.00",
+      title: "Phone order 1042",
+      customer: { first_name: "Sara", phone: "+966501234567" },
+      checkout: "both",
+      single_use: true,
+    },
+  },
+  { method: "GET", path: "/admin/installments/payment-links/:link", auth: "admin", sample: { provider_id: "installments", limit: "10", offset: "0" } },
+  { method: "GET", path: "/admin/installments/bin-lookup", auth: "admin", sample: { provider_id: "installments", bin: "409201", amount: "1200.00" } },
+  { method: "GET", path: "/admin/installments/status", auth: "admin", sample: {} },
+  { method: "GET", path: "/store/installments/plans", auth: "store", sample: { amount: "1200.00" } },
   {
     method: "POST",
     path: "/store/payment-collections/:collection/payment-sessions",
@@ -69,11 +108,18 @@ export function reliabilityScenarios(ctx: SuiteContext) {
   }
 
   /** A message a person can act on, with no stack trace, key or customer data in it. */
-  function expectCleanRefusal(answer: { status: number; data: unknown }) {
+  /** No answer, accepted or refused, carries a stack trace or a key. */
+  function expectCleanAnswer(answer: { status: number; data: unknown }) {
     const text = typeof answer.data === "string" ? answer.data : JSON.stringify(answer.data)
     expect(text).not.toMatch(STACK_FRAME)
     expect(text).not.toContain(SECRET_KEY)
     expect(text).not.toMatch(PRIVATE_KEY)
+  }
+
+  /** A refusal also shows no customer data (an accepted admin read may: an order's email is its data). */
+  function expectCleanRefusal(answer: { status: number; data: unknown }) {
+    expectCleanAnswer(answer)
+    const text = typeof answer.data === "string" ? answer.data : JSON.stringify(answer.data)
     expect(text).not.toContain(CUSTOMER_EMAIL)
   }
 
@@ -283,7 +329,21 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     const cart = await store.createCart(4)
     const headers = { "x-publishable-api-key": ctx.seed.publishableKey }
     const { data: pc } = await api.post("/store/payment-collections", { cart_id: cart.id }, { headers })
-    const fill = (text: string) => text.replace(":collection", pc.payment_collection.id).replace(":cart", cart.id)
+    // A paid order with a refund in the ledger, for the routes that read one.
+    const paid = await installmentOrder(ctx, 8)
+    await api.post(`/admin/payments/${paid.paymentId}/refund`, { amount: 10 }, ctx.admin)
+    const refundRow = await waitFor(async () => {
+      const { data } = await api.get(`/admin/installments/refunds?payment_id=${paid.paymentId}`, ctx.admin)
+      return (data.refunds as { id: string }[])[0]
+    })
+    const fill = (text: string) =>
+      text
+        .replace(":collection", pc.payment_collection.id)
+        .replace(":cart", cart.id)
+        .replace(":order", paid.orderId)
+        .replace(":transaction", paid.transactionId)
+        .replace(":link", paid.linkId)
+        .replace(":refund", refundRow.id)
 
     const served = (path: string) => FUZZED_ROUTES.filter((r) => r.path === path).map((r) => r.method)
     const cases = FUZZED_ROUTES.flatMap((route) =>
@@ -309,7 +369,7 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     // A filter or an extra field that is merely unusual may be answered 200 (nothing found); never a 5xx.
     const wrong = results.filter((r) => r.status >= 500 || (r.status >= 400 && r.status !== 431 && !said(r.data)))
     expect(wrong.map((r) => `${r.route.method} ${r.route.path} [${r.name}] -> ${r.status} ${JSON.stringify(r.data).slice(0, 200)}`)).toEqual([])
-    results.forEach(expectCleanRefusal)
+    results.forEach((result) => (result.status >= 400 ? expectCleanRefusal(result) : expectCleanAnswer(result)))
     expect(logs.text()).not.toContain(SECRET_KEY)
     expect(logs.text()).not.toMatch(PRIVATE_KEY)
     expect(logs.text()).not.toContain(CUSTOMER_EMAIL)

@@ -5,12 +5,11 @@ import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
 import { REFUND_FAILED_EVENT, type RefundFailedData } from "../../src/modules/installments/events"
 import type InstallmentsModuleService from "../../src/modules/installments/service"
 import type { SuiteContext } from "../helpers/context"
-import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor } from "../helpers/sandbox"
+import { PUBLIC_KEY, SECRET_KEY, waitFor } from "../helpers/sandbox"
 import { PROVIDERS } from "../helpers/seed"
+import { returnFlow, type OrderItem } from "../helpers/returns"
 import { setUpShipping, type ShippingSetup } from "../helpers/shipping"
 
-type Line = { variantId: string; quantity: number }
-type OrderItem = { id: string; variant_id: string; quantity: number; total: number; unit_price: number }
 type LedgerRow = {
   id: string
   status: string
@@ -39,79 +38,9 @@ export function returnScenarios(ctx: SuiteContext) {
 
   const client = () =>
     new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
-  const storeHeaders = () => ({ headers: { "x-publishable-api-key": ctx.seed.publishableKey } })
-
-  /** A paid, shipped and fulfilled order with 15% VAT and 25.00 SAR shipping. */
-  async function shippedOrder(lines: Line[], provider: string = PROVIDERS.both) {
-    const { data: created } = await api.post(
-      "/store/carts",
-      {
-        region_id: ctx.seed.regionId,
-        sales_channel_id: ctx.seed.salesChannelId,
-        email: "guest@example.com",
-        shipping_address: { first_name: "Sara", last_name: "Ali", address_1: "Olaya St", city: "Riyadh", country_code: "sa" },
-        items: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
-      },
-      storeHeaders()
-    )
-    const cartId = created.cart.id as string
-    await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: shipping.shippingOptionId }, storeHeaders())
-    const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, storeHeaders())
-    const { data: sessions } = await api.post(
-      `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-      { provider_id: provider, data: { cart_id: cartId } },
-      storeHeaders()
-    )
-    const session = sessions.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === provider)
-    const paid = await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
-    const completed = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders())
-    expect(completed.data.type).toBe("order")
-    const orderId = completed.data.order.id as string
-    const order = await readOrder(orderId)
-    await api.post(
-      `/admin/orders/${orderId}/fulfillments`,
-      { location_id: shipping.locationId, items: order.items.map((item: OrderItem) => ({ id: item.id, quantity: item.quantity })) },
-      ctx.admin
-    )
-    return { orderId, paymentId: order.payment_collections[0].payments[0].id as string, transactionId: paid.transaction_id, order }
-  }
-
-  async function readOrder(orderId: string) {
-    const { data } = await api.get(
-      `/admin/orders/${orderId}?fields=id,total,summary,*items,*payment_collections.payments,*payment_collections.payments.refunds`,
-      ctx.admin
-    )
-    return data.order
-  }
+  const { paidOrder, shippedOrder, readOrder, requestReturn, receive, refundsOf, waitForRefunds } = returnFlow(ctx, () => shipping)
 
   const itemOf = (order: { items: OrderItem[] }, variantId: string) => order.items.find((item) => item.variant_id === variantId)!
-
-  /** Requests a return of `items`, with return shipping when asked, and confirms the request. */
-  async function requestReturn(orderId: string, items: { id: string; quantity: number }[], options: { returnShipping?: boolean } = {}) {
-    const { data } = await api.post("/admin/returns", { order_id: orderId, location_id: shipping.locationId }, ctx.admin)
-    const returnId = data.return.id as string
-    await api.post(`/admin/returns/${returnId}/request-items`, { items }, ctx.admin)
-    if (options.returnShipping) {
-      await api.post(`/admin/returns/${returnId}/shipping-method`, { shipping_option_id: shipping.returnOptionId }, ctx.admin)
-    }
-    await api.post(`/admin/returns/${returnId}/request`, {}, ctx.admin)
-    return returnId
-  }
-
-  /** Receives `items` of a return in one receipt, as the admin's "Receive" does. */
-  async function receive(returnId: string, items: { id: string; quantity: number }[]) {
-    await api.post(`/admin/returns/${returnId}/receive`, {}, ctx.admin)
-    await api.post(`/admin/returns/${returnId}/receive-items`, { items }, ctx.admin)
-    await api.post(`/admin/returns/${returnId}/receive/confirm`, {}, ctx.admin)
-  }
-
-  const refundsOf = async (orderId: string) =>
-    ((await readOrder(orderId)).payment_collections[0].payments[0].refunds ?? []) as { id: string; amount: number; note: string | null }[]
-  const waitForRefunds = (orderId: string, count: number) =>
-    waitFor(async () => {
-      const refunds = await refundsOf(orderId)
-      return refunds.length >= count ? refunds : undefined
-    })
   const ledger = async (query: string) => (await api.get(`/admin/installments/refunds?${query}`, ctx.admin)).data.refunds as LedgerRow[]
   const halalas = (value: number) => Math.round(value * 100)
   /** Lets the subscriber run (events are handled asynchronously after the route answered). */
@@ -390,31 +319,5 @@ export function returnScenarios(ctx: SuiteContext) {
   })
 
   /** A paid order, not yet fulfilled (so it can still be canceled). */
-  async function shippedOrderUnfulfilled() {
-    const { data: created } = await api.post(
-      "/store/carts",
-      {
-        region_id: ctx.seed.regionId,
-        sales_channel_id: ctx.seed.salesChannelId,
-        email: "guest@example.com",
-        shipping_address: { first_name: "Sara", last_name: "Ali", address_1: "Olaya St", city: "Riyadh", country_code: "sa" },
-        items: [{ variant_id: shipping.variants.perfume, quantity: 1 }],
-      },
-      storeHeaders()
-    )
-    const cartId = created.cart.id as string
-    await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: shipping.shippingOptionId }, storeHeaders())
-    const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, storeHeaders())
-    const { data: sessions } = await api.post(
-      `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-      { provider_id: PROVIDERS.both, data: { cart_id: cartId } },
-      storeHeaders()
-    )
-    const session = sessions.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === PROVIDERS.both)
-    const paid = await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
-    const completed = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders())
-    const orderId = completed.data.order.id as string
-    const order = await readOrder(orderId)
-    return { orderId, transactionId: paid.transaction_id, paymentId: order.payment_collections[0].payments[0].id as string }
-  }
+  const shippedOrderUnfulfilled = () => paidOrder([{ variantId: shipping.variants.perfume, quantity: 1 }])
 }

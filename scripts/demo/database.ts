@@ -120,6 +120,18 @@ export async function ensureDatabase(url: string, fresh: boolean): Promise<void>
   }
 }
 
+/** Drops the database named in `url`, closing the connections still open to it. */
+export async function dropDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1))
+  const client = new Client({ connectionString: serverUrl(url) })
+  await client.connect()
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`)
+  } finally {
+    await client.end()
+  }
+}
+
 // The maintenance database of the same server, to create or drop the named one.
 function serverUrl(url: string): string {
   const server = new URL(url)

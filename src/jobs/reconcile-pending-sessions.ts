@@ -123,6 +123,10 @@ async function reconcileOne(container: MedusaContainer, logger: Logger, session:
     const { result } = await reconcileInstallmentsSessionWorkflow(container).run({
       input: { session_id: session.id, provider_id: session.provider_id, data: session.data ?? {} },
     })
+    if (result.action === PaymentActions.SUCCESSFUL) {
+      // Says which process settled it: on a server-and-worker deployment only the worker runs this job.
+      logger.info(`installments: the reconciliation job settled paid session ${session.id}`)
+    }
     if (result.action === PaymentActions.FAILED || result.action === PaymentActions.CANCELED) {
       // Cancels the order only when one was placed with the payment pending and nothing was paid.
       await cancelUnpaidInstallmentsOrderWorkflow(container).run({ input: { session_id: session.id } })
@@ -221,4 +225,7 @@ async function sweepLink(container: MedusaContainer, logger: Logger, providerId:
   }
 }
 
-export const config = { name: "installments-reconcile-pending-sessions", schedule: "*/10 * * * *" }
+/** Every 10 minutes; INSTALLMENTS_RECONCILE_SCHEDULE (a cron expression, seconds allowed) overrides it. */
+export const RECONCILE_SCHEDULE = process.env.INSTALLMENTS_RECONCILE_SCHEDULE || "*/10 * * * *"
+
+export const config = { name: "installments-reconcile-pending-sessions", schedule: RECONCILE_SCHEDULE }

@@ -184,6 +184,43 @@ describe("reconcilePendingSessions: sessions", () => {
     await reconcilePendingSessions(c, { now: NOW })
     expect(cancelRuns.map((run) => run.session_id)).toEqual(["payses_f", "payses_x"])
   })
+
+  it("logs each paid session it settled, so the process that ran the sweep shows in its log", async () => {
+    verdicts.payses_s = PaymentActions.SUCCESSFUL
+    const { c, logger } = container([ours("payses_s", "pending"), ours("payses_p", "pending")])
+    await reconcilePendingSessions(c, { now: NOW })
+    expect(logger.info.mock.calls).toEqual([["installments: the reconciliation job settled paid session payses_s"]])
+  })
+})
+
+describe("reconcilePendingSessions: schedule", () => {
+  const scheduleWith = (value: string | undefined) => {
+    const before = process.env.INSTALLMENTS_RECONCILE_SCHEDULE
+    if (value === undefined) {
+      delete process.env.INSTALLMENTS_RECONCILE_SCHEDULE
+    } else {
+      process.env.INSTALLMENTS_RECONCILE_SCHEDULE = value
+    }
+    try {
+      let schedule = ""
+      jest.isolateModules(() => {
+        schedule = require("../reconcile-pending-sessions").config.schedule
+      })
+      return schedule
+    } finally {
+      if (before === undefined) {
+        delete process.env.INSTALLMENTS_RECONCILE_SCHEDULE
+      } else {
+        process.env.INSTALLMENTS_RECONCILE_SCHEDULE = before
+      }
+    }
+  }
+
+  it("runs every 10 minutes unless INSTALLMENTS_RECONCILE_SCHEDULE sets another cron expression", () => {
+    expect(scheduleWith(undefined)).toBe("*/10 * * * *")
+    expect(scheduleWith("")).toBe("*/10 * * * *")
+    expect(scheduleWith("*/2 * * * *")).toBe("*/2 * * * *")
+  })
 })
 
 describe("reconcilePendingSessions: concurrency", () => {

@@ -5,6 +5,10 @@ import { refineStatementWindow } from "../../../lib/client/schemas/reports"
 
 /** Fields the back-office validators share; each message names its field so a form can place it. */
 
+/** Text PostgreSQL can store: a NUL character is refused with a 400 naming the field, never a 500. */
+export const withoutNul = (value: string) => !value.includes("\u0000")
+export const nulMessage = (name: string) => `${name} must not contain NUL characters`
+
 /** The registration a request is about; required only when there are several. */
 export const providerIdField = z.string().min(1, "provider_id must not be empty").optional()
 

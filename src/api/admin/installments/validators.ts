@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { EVENT_NAMES } from "../../../lib/client/schemas/webhooks"
+import { nulMessage, withoutNul } from "./shared-fields"
 
 /** Checkout, payment and refund events: everything the plugin acts on. */
 export const DEFAULT_WEBHOOK_EVENTS = [
@@ -21,7 +22,7 @@ export const AdminRegisterWebhook = z.object({
 export type AdminRegisterWebhookType = z.infer<typeof AdminRegisterWebhook>
 
 // Postgres refuses NUL in text: said here as a 400 rather than failing the query with a 500.
-const filterId = (field: string) => z.string().max(200).refine((value) => !value.includes("\u0000"), `${field} must not contain NUL characters`)
+const filterId = (field: string) => z.string().max(200).refine(withoutNul, nulMessage(field))
 
 /** Ledger statuses as the admin API names them; `P` and `R` (the service's own) are still accepted. */
 export const REFUND_STATUS = { P: "pending", R: "settled", failed: "failed" } as const

@@ -2,7 +2,7 @@ import { z } from "@medusajs/framework/zod"
 import { toHalalas } from "../../../../lib/money"
 import { INSTALLMENT_LINK_MINIMUM } from "../../../../lib/plans"
 import { dateWindow, windowReversed } from "../../../../lib/dates"
-import { amountField, isoDateField, providerIdField } from "../shared-fields"
+import { amountField, isoDateField, nulMessage, providerIdField, withoutNul } from "../shared-fields"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -49,7 +49,11 @@ export const AdminPaymentLinkQuery = z.object({
 export type AdminPaymentLinkQueryType = z.infer<typeof AdminPaymentLinkQuery>
 
 const optionalText = (name: string, max: number) =>
-  z.string({ error: `${name} must be text` }).max(max, `${name} must be at most ${max} characters`).optional()
+  z
+    .string({ error: `${name} must be text` })
+    .max(max, `${name} must be at most ${max} characters`)
+    .refine(withoutNul, nulMessage(name))
+    .optional()
 
 /** A link for a phone or in-store sale; tied to no cart. */
 export const AdminCreatePaymentLink = z
@@ -60,7 +64,8 @@ export const AdminCreatePaymentLink = z
       .string({ error: "title is required: what the customer sees on the checkout page" })
       .trim()
       .min(1, "title must not be empty")
-      .max(200, "title must be at most 200 characters"),
+      .max(200, "title must be at most 200 characters")
+      .refine(withoutNul, nulMessage("title")),
     description: optionalText("description", 500),
     single_use: z.boolean({ error: "single_use must be true or false" }).default(true),
     expires_at: isoDateField("expires_at")

@@ -1,0 +1,315 @@
+import axios, { type AxiosInstance } from "axios"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { Client } from "pg"
+import { dropDatabase, ensureDatabase } from "../scripts/demo/database"
+import { Figures } from "./helpers/figures"
+import { paymentsOfOrder } from "./helpers/orders"
+import { inParallel } from "./helpers/parallel"
+import { claimRedisDatabase, type RedisDatabase } from "./helpers/redis-database"
+import { returnFlow } from "./helpers/returns"
+import { CARDS, payLink, Sandbox, sandboxClient, startTestSandbox, waitFor, webhooksIdle } from "./helpers/sandbox"
+import { PROVIDERS, Seed, seedStore, storefront } from "./helpers/seed"
+import { medusaProcessedWebhooks } from "./helpers/settle"
+import { setUpShipping, type ShippingSetup } from "./helpers/shipping"
+import {
+  BuiltStore,
+  createStockStore,
+  medusa,
+  medusaConfigFromReadme,
+  packPlugin,
+  removeStore,
+  serviceEnv,
+  startBuiltStore,
+} from "./helpers/stock-store"
+import { testDatabaseUrl } from "./helpers/test-database"
+import { deliveryBody, eventsOfLink, sendToWebhookRoute, signedByService, WEBHOOK_PATH } from "./helpers/webhooks"
+
+// Medusa as larger merchants run it: the packed plugin in a new app configured as the README's
+// production section prints it, built once, then two processes of that build on one database and
+// one Redis: a server (HTTP) and a worker (subscribers and scheduled jobs). The sandbox delivers
+// webhooks to the server. Everything is checked through HTTP and the database, as an operator would.
+
+jest.setTimeout(180_000)
+
+const RUN = `installments_production_${process.pid}`
+const ADMIN = { email: "admin@production.test", password: "production-secret" }
+const CHECKOUTS = 10
+const DUPLICATES = 50
+// The sweep every 5 seconds instead of every 10 minutes, so the test can watch the worker run it.
+const RECONCILE_EVERY_5_S = "*/5 * * * * *"
+
+let sandbox: Sandbox
+let redis: RedisDatabase
+let databaseUrl: string
+let dir: string
+let server: BuiltStore
+let worker: BuiltStore
+let api: AxiosInstance
+let admin: { headers: Record<string, string> }
+let seed: Seed
+let shipping: ShippingSetup
+const figures = new Figures()
+const started = Date.now()
+
+async function sql<T extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    return (await client.query(text, values)).rows as T[]
+  } finally {
+    await client.end()
+  }
+}
+
+/** How many orders Medusa placed for each cart (its order-cart link), carts without one included. */
+async function ordersPerCart(cartIds: string[]): Promise<Map<string, string[]>> {
+  const rows = await sql<{ cart_id: string; order_id: string }>(
+    "SELECT cart_id, order_id FROM order_cart WHERE deleted_at IS NULL AND cart_id = ANY($1)",
+    [cartIds]
+  )
+  return new Map(cartIds.map((id) => [id, rows.filter((row) => row.cart_id === id).map((row) => row.order_id)]))
+}
+
+/** Captures per payment of each order, as the admin shows them. */
+async function capturesPerPayment(orderIds: string[]): Promise<number[]> {
+  const payments = (await Promise.all(orderIds.map((id) => paymentsOfOrder(api, admin, id)))).flat()
+  return payments.map((payment) => payment.captures.length)
+}
+
+/** Runs `step`; a refused request fails with what Medusa answered, not only its status. */
+async function explained<T>(what: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step()
+  } catch (error) {
+    const answer = (error as { response?: { status: number; config?: { url?: string }; data: unknown } }).response
+    if (answer) {
+      throw new Error(`${what}: ${answer.config?.url} answered ${answer.status} ${JSON.stringify(answer.data)}`)
+    }
+    throw error
+  }
+}
+
+const distinct = (values: number[]) => [...new Set(values)].sort((a, b) => a - b).join(", ")
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  redis = await claimRedisDatabase(RUN)
+  databaseUrl = testDatabaseUrl(RUN)
+  await ensureDatabase(databaseUrl, true)
+  const tarball = packPlugin(mkdtempSync(path.join(tmpdir(), "installments-pack-")))
+  dir = createStockStore(tarball, medusaConfigFromReadme("## Running in production (server and worker on Redis)"))
+  const env: Record<string, string> = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    DISABLE_MEDUSA_ADMIN: "true",
+    JWT_SECRET: "production-jwt",
+    COOKIE_SECRET: "production-cookie",
+    STORE_CORS: "http://localhost:8000",
+    ADMIN_CORS: "http://localhost:9000",
+    AUTH_CORS: "http://localhost:9000,http://localhost:8000",
+    ...serviceEnv(),
+    INSTALLMENTS_RECONCILE_SCHEDULE: RECONCILE_EVERY_5_S,
+  }
+  medusa(dir, ["build"], env)
+  medusa(dir, ["db:migrate"], env)
+  medusa(dir, ["user", "-e", ADMIN.email, "-p", ADMIN.password], env)
+  ;[server, worker] = await Promise.all([
+    startBuiltStore(dir, { ...env, MEDUSA_WORKER_MODE: "server" }),
+    startBuiltStore(dir, { ...env, MEDUSA_WORKER_MODE: "worker" }),
+  ])
+  figures.add("setup", "pack, install, build, migrate, start server and worker", seconds(Date.now() - started))
+
+  api = axios.create({ baseURL: server.url, proxy: false })
+  const { data } = await api.post("/auth/user/emailpass", ADMIN)
+  admin = { headers: { authorization: `Bearer ${data.token}` } }
+  seed = await seedStore(api, admin, [PROVIDERS.both])
+  shipping = await setUpShipping(api, admin, seed)
+  await api.post("/admin/installments/webhooks", { provider_id: "installments", url: `${server.url}${WEBHOOK_PATH}` }, admin)
+}, 900_000)
+
+afterAll(async () => {
+  await Promise.all([server?.stop(), worker?.stop()])
+  await sandbox?.stop()
+  if (databaseUrl) {
+    await dropDatabase(databaseUrl).catch(() => undefined)
+  }
+  await redis?.release()
+  if (dir) {
+    removeStore(dir)
+  }
+  figures.publish("production.md", "Server and worker on Redis: figures")
+})
+
+describe("the plugin on a Medusa server and worker sharing Redis", () => {
+  it("runs the server and the worker on the Redis modules: the worker serves no API route", async () => {
+    expect(server.output()).toMatch(/Connection to Redis in module 'workflow-engine-redis' established/)
+    expect(worker.output()).toMatch(/Connection to Redis in module 'workflow-engine-redis' established/)
+    expect(await redis.keys("RedisEventBusService:*")).not.toHaveLength(0)
+    expect(await redis.keys("bull:medusa-workflows-jobs:*")).not.toHaveLength(0)
+    // The webhook route exists on the server only: the service must be given the server's URL.
+    const onWorker = await sendToWebhookRoute(axios.create({ baseURL: worker.url, proxy: false }), "{}", { "content-type": "application/json" })
+    const onServer = await sendToWebhookRoute(api, "{}", { "content-type": "application/json" })
+    expect(onWorker.status).toBe(404)
+    expect(onServer.status).toBe(401)
+    figures.add("processes", "webhook route on the server / on the worker", `${onServer.status} (unsigned refused) / ${onWorker.status} (no API routes)`)
+  })
+
+  it(`${CHECKOUTS} checkouts whose webhooks reach the server while the storefront completes the cart: one order and one capture per paid link`, async () => {
+    const store = storefront(api, seed)
+    const t0 = Date.now()
+    const checkouts = await inParallel(CHECKOUTS, CHECKOUTS, (index) => explained(`checkout ${index}`, async () => {
+      const installment = index % 2 === 0
+      // Al Rajhi's 0% plans start at 300.00 SAR; the card pays any amount.
+      // Ten shoppers, ten emails: Medusa's first carts of one new guest email at the same instant
+      // race to create that guest customer and all but one are refused (Medusa's, not the plugin's).
+      const cart = await store.createCart(installment ? 8 + index : 2 + index, { email: `shopper-${index}@example.sa` })
+      const { session } = await store.startPayment(cart.id)
+      const linkId = session.data.payment_link_id as string
+      await payLink(
+        sandbox,
+        linkId,
+        installment
+          ? { card_number: CARDS.rajhiCredit, payment_option: "Installment", bank_code: "rajhi", months: 12 }
+          : { card_number: CARDS.mada, payment_option: "Pay In Full" }
+      )
+      // The service posts order.success to the server at once and the worker processes it about 5 s
+      // later (Medusa's webhook delay); the shopper's returns are spread over that window.
+      await new Promise((resolve) => setTimeout(resolve, index * 600))
+      const completed = await store.complete(cart.id)
+      return { cartId: cart.id as string, linkId, status: completed.status, type: completed.data?.type as string | undefined }
+    }))
+    await webhooksIdle(sandbox)
+    const cartIds = checkouts.map((checkout) => checkout.cartId)
+    const orders = await waitFor(async () => {
+      const found = await ordersPerCart(cartIds)
+      return [...found.values()].every((ids) => ids.length > 0) ? found : undefined
+    }, 60_000)
+    const elapsed = Date.now() - t0
+    // Anything still queued (a late webhook, the next sweep) would show as a second order or capture.
+    await medusaProcessedWebhooks()
+    const settled = await ordersPerCart(cartIds)
+    const perLink = [...settled.values()].map((ids) => ids.length)
+    const captures = await capturesPerPayment([...settled.values()].flat())
+
+    const links = new Set(checkouts.map((checkout) => checkout.linkId))
+    const linkEvents = (await Promise.all([...links].map((id) => eventsOfLink(sandbox, id)))).flat()
+    const eventIds = new Set(linkEvents.map((event) => event.id))
+    const { data } = await sandbox.control.get("/webhooks/deliveries")
+    const deliveries = (data.deliveries as { event_id: string; url: string; attempts: { status_code: number | null }[] }[]).filter((d) =>
+      eventIds.has(d.event_id)
+    )
+    const answers = deliveries.flatMap((delivery) => delivery.attempts.map((attempt) => attempt.status_code))
+
+    expect(perLink).toEqual(Array(CHECKOUTS).fill(1))
+    expect(captures).toEqual(Array(CHECKOUTS).fill(1))
+    expect(deliveries.every((delivery) => delivery.url.startsWith(server.url))).toBe(true)
+    expect(answers.length).toBeGreaterThanOrEqual(CHECKOUTS)
+    expect(answers.every((status) => status === 200)).toBe(true)
+    const byStorefront = checkouts.filter((checkout) => checkout.status === 200 && checkout.type === "order").length
+    figures.add(`${CHECKOUTS} concurrent checkouts`, "paid links / orders / captures", `${CHECKOUTS} / ${perLink.reduce((a, b) => a + b, 0)} / ${captures.reduce((a, b) => a + b, 0)}`)
+    figures.add(`${CHECKOUTS} concurrent checkouts`, "orders per paid link / captures per payment", `${distinct(perLink)} / ${distinct(captures)}`)
+    figures.add(`${CHECKOUTS} concurrent checkouts`, "cart completions answered with the order / otherwise", `${byStorefront} / ${CHECKOUTS - byStorefront}`)
+    figures.add(`${CHECKOUTS} concurrent checkouts`, "webhook deliveries to the server, answered 200", `${answers.length}, ${answers.filter((s) => s === 200).length}`)
+    figures.add(`${CHECKOUTS} concurrent checkouts`, "until every paid link had its order", seconds(elapsed))
+  })
+
+  it(`${DUPLICATES} duplicate deliveries of one signed order.success: one order, one capture`, async () => {
+    const store = storefront(api, seed)
+    const cart = await store.createCart(3)
+    const { session } = await store.startPayment(cart.id)
+    const linkId = session.data.payment_link_id as string
+    // The service's own delivery is lost; the copies below are the only ones.
+    await sandbox.control.post("/faults", { drop_webhooks: 10 })
+    try {
+      await payLink(sandbox, linkId, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+      await webhooksIdle(sandbox)
+    } finally {
+      await sandbox.control.delete("/faults")
+    }
+    const success = (await eventsOfLink(sandbox, linkId)).find((event) => event.event === "order.success")!
+    const body = deliveryBody(success)
+    const headers = { ...signedByService(sandbox, body), "content-type": "application/json" }
+    const answers = await inParallel(10, DUPLICATES, () => sendToWebhookRoute(api, body, headers))
+    const statuses = answers.map((answer) => answer.status)
+    const duplicates = answers.filter((answer) => answer.data?.duplicate === true).length
+
+    const orders = await waitFor(async () => {
+      const ids = (await ordersPerCart([cart.id])).get(cart.id)!
+      return ids.length ? ids : undefined
+    }, 60_000)
+    await medusaProcessedWebhooks()
+    const settled = (await ordersPerCart([cart.id])).get(cart.id)!
+    const captures = await capturesPerPayment(settled)
+
+    expect(statuses).toEqual(Array(DUPLICATES).fill(200))
+    expect(duplicates).toBeGreaterThanOrEqual(DUPLICATES - 1)
+    expect(orders).toHaveLength(1)
+    expect(settled).toEqual(orders)
+    expect(captures).toEqual([1])
+    figures.add(`${DUPLICATES} duplicate deliveries`, "answered 200 / acknowledged as duplicates (all to the server)", `${statuses.filter((s) => s === 200).length} / ${duplicates}`)
+    figures.add(`${DUPLICATES} duplicate deliveries`, "orders / captures", `${settled.length} / ${captures.reduce((a, b) => a + b, 0)}`)
+  })
+
+  it("a paid link whose webhooks were all dropped gets its order from the reconciliation job, run by the worker only", async () => {
+    const store = storefront(api, seed)
+    const cart = await store.createCart(4)
+    const { session } = await store.startPayment(cart.id)
+    const linkId = session.data.payment_link_id as string
+    await sandbox.control.post("/faults", { drop_webhooks: 10 })
+    const paidAt = Date.now()
+    try {
+      await payLink(sandbox, linkId, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+      await webhooksIdle(sandbox)
+    } finally {
+      await sandbox.control.delete("/faults")
+    }
+    // The shopper never comes back and no webhook arrives: only the sweep can place the order.
+    const orders = await waitFor(async () => {
+      const ids = (await ordersPerCart([cart.id])).get(cart.id)!
+      return ids.length ? ids : undefined
+    }, 60_000, 500)
+    const placedAfter = Date.now() - paidAt
+    const settledLine = `installments: the reconciliation job settled paid session ${session.id}`
+    await waitFor(async () => worker.output().includes(settledLine), 10_000)
+    const captures = await capturesPerPayment(orders)
+    const dropped = (await sandbox.control.get("/webhooks/deliveries", { params: { status: "dropped" } })).data.deliveries as { event_id: string }[]
+    const linkEvents = new Set((await eventsOfLink(sandbox, linkId)).map((event) => event.id))
+
+    expect(dropped.filter((delivery) => linkEvents.has(delivery.event_id)).length).toBeGreaterThan(0)
+    expect(orders).toHaveLength(1)
+    expect(captures).toEqual([1])
+    expect(worker.output()).toContain(settledLine)
+    expect(server.output()).not.toContain("the reconciliation job settled")
+    const sweeps = (worker.output().match(/the reconciliation job settled paid session/g) ?? []).length
+    figures.add("webhooks dropped, shopper gone", "orders / captures", `${orders.length} / ${captures[0]}`)
+    figures.add("webhooks dropped, shopper gone", "order placed by the job after payment", seconds(placedAfter))
+    figures.add("webhooks dropped, shopper gone", "sessions settled by the job: in the worker's log / the server's", `${sweeps} / 0`)
+  })
+
+  it("a received return is refunded once, by the worker's subscriber, and the service's refund tracker agrees", async () => {
+    const flow = returnFlow({ api, admin, seed, sandbox }, () => shipping)
+    const { orderId, order, transactionId } = await flow.shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+    const candle = order.items.find((item: { variant_id: string }) => item.variant_id === shipping.variants.candle)
+    const returnId = await flow.requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
+    await flow.receive(returnId, [{ id: candle.id, quantity: 1 }])
+    await flow.waitForRefunds(orderId, 1)
+    // A second refund would come from a second delivery of order.return_received: give it time.
+    await medusaProcessedWebhooks()
+    const refunds = await flow.refundsOf(orderId)
+    const { data } = await api.get(`/admin/installments/refunds?order_id=${orderId}`, admin)
+    const ledger = data.refunds as { return_id: string | null; amount: number }[]
+    const transaction = await sandboxClient().transactions.retrieve(transactionId)
+
+    expect(refunds).toHaveLength(1)
+    expect(Math.round(refunds[0].amount * 100)).toBe(6900) // one 60.00 candle with 15% VAT
+    expect(ledger).toEqual([expect.objectContaining({ return_id: returnId })])
+    expect(transaction.refunded_amount).toBe("69.00")
+    expect(transaction.refund_tracker).toHaveLength(1)
+    figures.add("return received", "refunds per return (Medusa / plugin ledger / service tracker)", `${refunds.length} / ${ledger.length} / ${transaction.refund_tracker?.length}`)
+    figures.add("return received", "refunded (Medusa = service)", `${(refunds[0].amount as number).toFixed(2)} = ${transaction.refunded_amount}`)
+    figures.add("total", "spec wall time", seconds(Date.now() - started))
+  })
+})
