@@ -26,9 +26,10 @@ let transactionId: string
 let transaction: Transaction
 
 const shotPath = (name: string) => path.join(SCREENSHOTS, `admin-${name}.png`)
-const shot = (name: string) => page.screenshot({ path: shotPath(name), fullPage: true })
+// Animations finished first: a drawer caught mid-slide looks cut off at the page's edge.
+const shot = (name: string) => page.screenshot({ path: shotPath(name), fullPage: true, animations: "disabled" })
 /** The order card alone: it sits below the fold of the order page's side column. */
-const shotCard = (name: string) => page.getByTestId("installments-order-card").screenshot({ path: shotPath(name) })
+const shotCard = (name: string) => page.getByTestId("installments-order-card").screenshot({ path: shotPath(name), animations: "disabled" })
 
 /** The value next to a label on the order card. */
 const detail = (card: Locator, label: string) => card.getByText(label, { exact: true }).locator("xpath=following-sibling::*[1]")
