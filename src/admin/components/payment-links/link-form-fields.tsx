@@ -18,7 +18,7 @@ export function LinkFormFields({
   errors: FormErrors["fields"]
   onChange: (patch: Partial<PaymentLinkForm>) => void
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const f = (key: string) => t(`installments.paymentLinks.form.${key}`)
   const text = (key: "amount" | "title" | "customer_name" | "customer_phone" | "customer_email", extra = {}) => ({
     id: `link-${key}`,
@@ -47,6 +47,8 @@ export function LinkFormFields({
       <FormField id="link-checkout" label={f("checkout")} error={errors.checkout}>
         <RadioGroup
           id="link-checkout"
+          // Radix sets dir="ltr" on the group unless told, which would keep the radios on the left in Arabic.
+          dir={i18n.dir()}
           value={form.checkout}
           onValueChange={(value) => onChange({ checkout: value as PaymentLinkForm["checkout"] })}
           className="flex flex-col gap-y-2"
