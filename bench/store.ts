@@ -105,21 +105,16 @@ async function enableSystemProvider(admin: Medusa, regionId: string): Promise<vo
 }
 
 /** Every product back in stock: each run sells hundreds, and the seed stocks the demo's few hundred. */
-async function restock(): Promise<void> {
-  const client = new Client({ connectionString: BENCH_DATABASE_URL })
-  await client.connect()
-  try {
-    await client.query("UPDATE inventory_level SET stocked_quantity = reserved_quantity + 100000 WHERE deleted_at IS NULL")
-  } finally {
-    await client.end()
-  }
-}
+const restock = () => benchSql("UPDATE inventory_level SET stocked_quantity = reserved_quantity + 100000 WHERE deleted_at IS NULL")
 
-async function dropWebhookKeys(): Promise<void> {
+/** A new in-memory sandbox each run: keys the database kept from a previous run would fail every delivery. */
+const dropWebhookKeys = () => benchSql("DELETE FROM installments_webhook_key")
+
+async function benchSql(text: string): Promise<void> {
   const client = new Client({ connectionString: BENCH_DATABASE_URL })
   await client.connect()
   try {
-    await client.query("DELETE FROM installments_webhook_key")
+    await client.query(text)
   } finally {
     await client.end()
   }
