@@ -1,6 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
-import { Button, Container, Heading, Skeleton, Text } from "@medusajs/ui"
+import { Button, Container, Heading, Text } from "@medusajs/ui"
+import { LoadingLines } from "../components/common/loading-lines"
 import { useTranslation } from "react-i18next"
 import { PaymentSection } from "../components/order-card/payment-section"
 import { useOrderInstallments } from "../hooks/use-order-installments"
@@ -33,11 +34,7 @@ const InstallmentsOrderCard = ({ data: order }: DetailWidgetProps<AdminOrder>) =
         </Button>
       </div>
       {isPending && (
-        <div className="flex flex-col gap-y-2 px-6 py-4">
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-full" />
-        </div>
+        <LoadingLines titleWidth="w-2/3" />
       )}
       {isError && (
         <Text size="small" className="text-ui-fg-error px-6 py-4">

@@ -1,5 +1,6 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Button, Container, Skeleton, Text } from "@medusajs/ui"
+import { Button, Container, Text } from "@medusajs/ui"
+import { LoadingLines } from "../../../components/common/loading-lines"
 import { useTranslation } from "react-i18next"
 import { SectionHeader } from "../../../components/common/section-header"
 import { RegistrationCard } from "../../../components/settings/registration-card"
@@ -24,10 +25,8 @@ const InstallmentsSettingsPage = () => {
         </SectionHeader>
       </Container>
       {isPending && (
-        <Container className="flex flex-col gap-y-2 px-6 py-4">
-          <Skeleton className="h-5 w-1/3" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-full" />
+        <Container className="p-0">
+          <LoadingLines />
         </Container>
       )}
       {isError && (
