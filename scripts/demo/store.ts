@@ -1,6 +1,6 @@
 import { ChildProcess, execFileSync, spawn } from "node:child_process"
 import { createHash } from "node:crypto"
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { ADMIN, DEMO_DIR, ROOT, STORE_DIR } from "./config"
 import { childEnv, medusa, packPlugin } from "./plugin-package"
@@ -48,6 +48,8 @@ export function installPlugin(fingerprint: string): boolean {
   if (state.plugin === fingerprint && existsSync(INSTALLED) && existsSync(TARBALL)) {
     return false
   }
+  // The benches call this on a fresh checkout, before anything else made .demo/.
+  mkdirSync(DEMO_DIR, { recursive: true })
   const packDir = mkdtempSync(path.join(DEMO_DIR, "pack-"))
   try {
     copyFileSync(packPlugin(packDir), TARBALL)
