@@ -6,6 +6,7 @@ import { clientForProvider } from "../providers/installments/client"
 import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/after-webhook/cancel-unpaid-order"
 import { recordInstallmentsDisputeWorkflow } from "../workflows/after-webhook/record-dispute"
 import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webhook/refund-orphan-payment"
+import { loadSession } from "../workflows/after-webhook/session-context"
 
 /**
  * Follow-ups of a verified delivery that Medusa's own webhook handling leaves out:
@@ -36,6 +37,11 @@ export default async function installmentsWebhookFollowUp({ event, container }: 
     return
   }
   if (event_name === "order.success") {
+    // Every paid checkout comes here, and a session that still exists is never an orphan on this
+    // path: one query settles it, and the workflow (with its checkpoints) runs only when it is gone.
+    if (event.data.session_id && (await loadSession(container, event.data.session_id))) {
+      return
+    }
     await refundInstallmentsOrphanPaymentWorkflow(container).run({
       input: { provider_id, payment_link_id, require_session_gone: true, session_id: event.data.session_id },
     })

@@ -142,6 +142,17 @@ export function linkIdOf(event: WebhookEvent): string | undefined {
   return event.data.payment_link_id ?? undefined
 }
 
+/** Paid-verdict events: the two after which Medusa may complete the cart of a shopper who never returns. */
+const CART_COMPLETING_EVENT_NAMES: ReadonlySet<string> = new Set(["order.success", "installment.tracker.approved"])
+
+/**
+ * True for a delivery that can complete a cart: a paid-verdict event naming its link. Every other
+ * delivery is answered to Medusa as `not_supported`, so it need not be handed to Medusa at all.
+ */
+export function canCompleteCart(event: WebhookEvent): boolean {
+  return CART_COMPLETING_EVENT_NAMES.has(event.event) && linkIdOf(event) !== undefined
+}
+
 // Issue messages are left out on purpose: custom ones (e.g. amounts) quote the input value.
 function describeIssues(issues: readonly z.core.$ZodIssue[]): WebhookPayloadIssue[] {
   return issues.map((issue) => ({

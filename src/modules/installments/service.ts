@@ -6,6 +6,25 @@ import { InstallmentsRefund, type RefundSource } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
 
+/** A registration's key as the plugin stores it. */
+export interface WebhookKeyInput {
+  prefix: string
+  public_key: string
+  environment: string
+  endpoint_id?: string | null
+  url?: string | null
+}
+
+/** A webhook key as the verifier takes it. */
+export interface VerificationKey {
+  prefix: string
+  publicKey: string
+}
+
+// A key removed in another process may still verify for this long here; one added anywhere is read
+// at once (the route reads fresh before it refuses), and this process's own changes forget the copy.
+const VERIFICATION_KEYS_TTL_MS = 10_000
+
 /** The plugin's own records: webhook keys registered through it, accepted deliveries, refunds, disputes. */
 export default class InstallmentsModuleService extends MedusaService({
   WebhookKey,
@@ -14,10 +33,27 @@ export default class InstallmentsModuleService extends MedusaService({
   InstallmentsDispute,
   InstallmentsPaymentLink,
 }) {
-  /** Webhook keys in the shape the verifier takes. */
-  async webhookKeysForVerification(): Promise<{ prefix: string; publicKey: string }[]> {
-    const keys = await this.listWebhookKeys({}, { select: ["prefix", "public_key"] })
-    return keys.map((key) => ({ prefix: key.prefix, publicKey: key.public_key }))
+  private verificationKeys_?: { keys: VerificationKey[]; until: number }
+
+  /**
+   * Webhook keys in the shape the verifier takes. Kept for a few seconds, since every delivery needs
+   * them and they change only on a registration; `fresh` reads the table, which the webhook route
+   * does before refusing a delivery, so a key registered in another process is never refused for it.
+   */
+  async webhookKeysForVerification({ fresh = false }: { fresh?: boolean } = {}): Promise<VerificationKey[]> {
+    const kept = this.verificationKeys_
+    if (!fresh && kept && kept.until > Date.now()) {
+      return kept.keys
+    }
+    const rows = await this.listWebhookKeys({}, { select: ["prefix", "public_key"] })
+    const keys = rows.map((key) => ({ prefix: key.prefix, publicKey: key.public_key }))
+    this.verificationKeys_ = { keys, until: Date.now() + VERIFICATION_KEYS_TTL_MS }
+    return keys
+  }
+
+  /** Forgets the kept webhook keys, after this process changed them. */
+  forgetVerificationKeys(): void {
+    this.verificationKeys_ = undefined
   }
 
   /** Records a delivery id; false when it was already recorded (a replay or a retry of a processed one). */
@@ -27,17 +63,14 @@ export default class InstallmentsModuleService extends MedusaService({
     payment_link_id?: string
     provider_id?: string
   }): Promise<boolean> {
-    const [existing] = await this.listWebhookEvents({ event_id: input.event_id }, { take: 1, select: ["id"] })
-    if (existing) {
-      return false
-    }
+    // Insert first: almost every delivery is new, and the unique index on event_id is what decides
+    // between a replay and two copies racing, so a read before it would only cost a round trip.
     try {
       await this.createWebhookEvents(input)
       return true
     } catch (error) {
-      // Two deliveries of one event racing: the unique index lets exactly one through.
-      const [raced] = await this.listWebhookEvents({ event_id: input.event_id }, { take: 1, select: ["id"] })
-      if (raced) {
+      const [recorded] = await this.listWebhookEvents({ event_id: input.event_id }, { take: 1, select: ["id"] })
+      if (recorded) {
         return false
       }
       throw error
@@ -60,13 +93,16 @@ export default class InstallmentsModuleService extends MedusaService({
    * or two requests racing): the prefix is unique, so this never fails on a duplicate.
    * Returns the stored key and what was there before, for a compensation to restore.
    */
-  async upsertWebhookKey(input: {
-    prefix: string
-    public_key: string
-    environment: string
-    endpoint_id?: string | null
-    url?: string | null
-  }) {
+  async upsertWebhookKey(input: WebhookKeyInput) {
+    try {
+      return await this.upsertWebhookKey_(input)
+    } finally {
+      // After the write, so a delivery verified meanwhile cannot keep the old keys.
+      this.forgetVerificationKeys()
+    }
+  }
+
+  private async upsertWebhookKey_(input: WebhookKeyInput) {
     const find = async () => (await this.listWebhookKeys({ prefix: input.prefix }, { take: 1 }))[0]
     const previous = await find()
     if (previous) {

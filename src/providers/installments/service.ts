@@ -47,6 +47,7 @@ import {
   WebhookVerificationError,
   type ParsedWebhookEvent,
 } from "../../lib/webhooks"
+import { canCompleteCart } from "../../lib/webhooks/events"
 import { readRawBytes } from "../../lib/webhooks/raw-body"
 import { clientFromOptions } from "./client"
 import { serviceError } from "./errors"
@@ -65,7 +66,6 @@ const TRANSACTIONS_PAGE_SIZE = 100
 // Medusa acts only on `captured` and `authorized` webhook actions, which only a payment can bring:
 // every other delivery (an attempt started or failed, a closed page, an expiry, a refund, a dispute)
 // is answered without reading the link, and followed up by the plugin's own subscribers.
-const CART_COMPLETING_EVENTS = new Set(["order.success", "installment.tracker.approved"])
 const MAX_TRANSACTION_PAGES = 5
 // Shared by every registration in the process; keyed by base URL and link, so accounts never mix.
 const linkReads = new SharedReads<PaymentLinkDetails>()
@@ -234,7 +234,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     }
     const event = parsed
     const linkId = linkIdOf(event)
-    if (!CART_COMPLETING_EVENTS.has(event.event) || !linkId) {
+    if (!canCompleteCart(event) || !linkId) {
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     const hinted = paidVerdictHint(event.data)

@@ -76,5 +76,6 @@ export const storeWebhookKeyStep = createStep(
     } else {
       await service.deleteWebhookKeys(stored.id)
     }
+    service.forgetVerificationKeys()
   }
 )

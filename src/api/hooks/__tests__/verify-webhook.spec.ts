@@ -58,13 +58,20 @@ function fakeResponse() {
   }
 }
 
-function harness(registeredKeys: { prefix: string; publicKey: string }[] = [{ prefix: "whk_1", publicKey: keys.publicKey }]) {
+type Keys = { prefix: string; publicKey: string }[]
+
+/** `registeredKeys`: the stored keys, or what the module answers kept (`fresh` false) and read (`fresh` true). */
+function harness(registeredKeys: Keys | ((fresh: boolean) => Keys) = [{ prefix: "whk_1", publicKey: keys.publicKey }]) {
   const seen = new Set<string>()
   const emitted: { name: string; data: unknown }[] = []
   const logged: string[] = []
   const failEmits = { count: 0 }
   const module = {
-    webhookKeysForVerification: async () => registeredKeys,
+    keyReads: [] as boolean[],
+    async webhookKeysForVerification({ fresh = false }: { fresh?: boolean } = {}) {
+      this.keyReads.push(fresh)
+      return typeof registeredKeys === "function" ? registeredKeys(fresh) : registeredKeys
+    },
     recordWebhookEvent: async ({ event_id }: { event_id: string }) => (seen.has(event_id) ? false : (seen.add(event_id), true)),
     forgetWebhookEvent: async (eventId: string) => {
       seen.delete(eventId)
@@ -116,7 +123,7 @@ function harness(registeredKeys: { prefix: string; publicKey: string }[] = [{ pr
     }
     return { res, next, req, finish }
   }
-  return { deliver, emitted, logged, failEmits, seen }
+  return { deliver, emitted, logged, failEmits, seen, keyReads: module.keyReads }
 }
 
 function event(name: string, data: Record<string, unknown>, id = "evt_3b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed") {
@@ -149,14 +156,61 @@ function transactionData(status: string, extra: Record<string, unknown> = {}) {
 
 describe("verifyInstallmentsWebhook", () => {
   const modal = event("modal.closed", { payment_link_id: LINK_ID, metadata: {} })
+  const paid = event("order.success", transactionData("success"))
 
-  it("passes a correctly signed delivery on to Medusa, once", async () => {
+  it("passes a correctly signed paid delivery on to Medusa, once", async () => {
     const { deliver } = harness()
-    const first = await deliver(modal, signed(modal))
+    const first = await deliver(paid, signed(paid))
     expect(first.next).toHaveBeenCalledTimes(1)
-    const replay = await deliver(modal, signed(modal))
+    const replay = await deliver(paid, signed(paid))
     expect(replay.next).not.toHaveBeenCalled()
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
+  })
+
+  it.each([
+    ["installment.tracker.approved", () => event("installment.tracker.approved", transactionData("success"))],
+    ["order.success", () => paid],
+  ])("hands a verified %s to Medusa: it can complete the cart of a shopper who never returns", async (_name, body) => {
+    const { deliver } = harness()
+    const { next, res } = await deliver(body(), signed(body()))
+    expect(next).toHaveBeenCalledTimes(1)
+    expect(res.body).toBeUndefined()
+  })
+
+  it.each([
+    ["modal.closed", () => modal],
+    ["order.created", () => event("order.created", transactionData("pending"))],
+    ["order.updated", () => event("order.updated", transactionData("partially refunded", { refunded_amount: "10.00" }))],
+    ["order.failed", () => event("order.failed", transactionData("fail"))],
+    ["order.disputed", () => event("order.disputed", transactionData("success"))],
+    ["installment.tracker.rejected", () => event("installment.tracker.rejected", transactionData("fail"))],
+    ["payment_link.expired", () => event("payment_link.expired", { id: LINK_ID })],
+  ])("answers a verified %s itself, once: Medusa could only answer it not_supported", async (_name, body) => {
+    const { deliver } = harness()
+    const first = await deliver(body(), signed(body()))
+    expect(first.res.statusCode).toBe(200)
+    expect(first.res.body).toEqual({ received: true })
+    expect(first.next).not.toHaveBeenCalled()
+    const replay = await deliver(body(), signed(body()))
+    expect(replay.res.body).toEqual({ received: true, duplicate: true })
+  })
+
+  it("verifies with the kept keys, and reads them fresh only before refusing a delivery", async () => {
+    const rotated = generateWebhookKeyPair()
+    // Kept: the first registration's key; stored now: a re-registration made in another process.
+    const { deliver, keyReads } = harness((fresh) => [{ prefix: "whk_1", publicKey: fresh ? rotated.publicKey : keys.publicKey }])
+    const old = await deliver(paid, signed(paid))
+    expect(old.next).toHaveBeenCalledTimes(1)
+    expect(keyReads).toEqual([false])
+    const second = event("order.success", transactionData("success"), "evt_second")
+    const renewed = await deliver(second, signed(second, rotated.privateKey))
+    expect(renewed.next).toHaveBeenCalledTimes(1)
+    expect(keyReads).toEqual([false, false, true])
+    const forged = event("order.success", transactionData("success"), "evt_forged")
+    const refused = await deliver(forged, signed(forged, generateWebhookKeyPair().privateKey))
+    expect(refused.res.statusCode).toBe(401)
+    expect(refused.res.body).toMatchObject({ reason: "bad_signature" })
+    expect(keyReads).toEqual([false, false, true, false, true])
   })
 
   it.each([
@@ -195,10 +249,10 @@ describe("verifyInstallmentsWebhook", () => {
 
   it("marks a verified delivery for the provider, replacing any copy sent from outside", async () => {
     const { deliver } = harness()
-    const headers = { ...signed(modal), [VERIFIED_MARKER_HEADER]: "forged" }
-    const { next, req } = await deliver(modal, headers)
+    const headers = { ...signed(paid), [VERIFIED_MARKER_HEADER]: "forged" }
+    const { next, req } = await deliver(paid, headers)
     expect(next).toHaveBeenCalledTimes(1)
-    expect(req.headers[VERIFIED_MARKER_HEADER]).toBe(verifiedMarker(SECRET, Buffer.from(modal)))
+    expect(req.headers[VERIFIED_MARKER_HEADER]).toBe(verifiedMarker(SECRET, Buffer.from(paid)))
   })
 
   it("strips an incoming marker from a delivery it refuses", async () => {
@@ -232,8 +286,8 @@ describe("verifyInstallmentsWebhook", () => {
   it("announces refund changes so the plugin's ledger follows them", async () => {
     const { deliver, emitted } = harness()
     const body = event("order.updated", transactionData("partially refunded", { refunded_amount: "10.00" }))
-    const { next } = await deliver(body, signed(body))
-    expect(next).toHaveBeenCalled()
+    const { res } = await deliver(body, signed(body))
+    expect(res.statusCode).toBe(200)
     expect(emitted).toEqual([{ name: "installments.refunds_changed", data: { provider_id: "installments", transaction_id: TX_ID } }])
   })
 
@@ -267,8 +321,7 @@ describe("verifyInstallmentsWebhook", () => {
     failEmits.count = 1
     await expect(deliver(body, signed(body))).rejects.toThrow(/event bus unavailable/)
     const retry = await deliver(body, signed(body))
-    expect(retry.next).toHaveBeenCalledTimes(1)
-    expect(retry.res.body).toBeUndefined()
+    expect(retry.res.body).toEqual({ received: true })
     expect(emitted).toHaveLength(1)
     // A true replay after that is still a duplicate.
     const replay = await deliver(body, signed(body))
@@ -278,12 +331,12 @@ describe("verifyInstallmentsWebhook", () => {
 
   it("releases the delivery id when Medusa's route does not accept it", async () => {
     const { deliver } = harness()
-    const first = await deliver(modal, signed(modal))
+    const first = await deliver(paid, signed(paid))
     await first.finish(400)
-    const retry = await deliver(modal, signed(modal))
+    const retry = await deliver(paid, signed(paid))
     expect(retry.next).toHaveBeenCalledTimes(1)
     await retry.finish(200)
-    const replay = await deliver(modal, signed(modal))
+    const replay = await deliver(paid, signed(paid))
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
   })
 })
@@ -308,14 +361,14 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
     const { deliver, seen } = harness()
     const body = JSON.stringify({ event: "modal.closed", data: { payment_link_id: LINK_ID } })
     const first = await deliver(body, signed(body))
-    expect(first.next).toHaveBeenCalledTimes(1)
+    expect(first.res.body).toEqual({ received: true })
     expect([...seen]).toEqual([`sha256:${createHash("sha256").update(body).digest("hex")}`])
     const replay = await deliver(body, signed(body))
     expect(replay.next).not.toHaveBeenCalled()
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
     // Another body (another event) without id is another delivery.
     const other = JSON.stringify({ event: "modal.closed", data: { payment_link_id: LINK_ID }, created_at: "2026-01-02T00:00:00Z" })
-    expect((await deliver(other, signed(other))).next).toHaveBeenCalledTimes(1)
+    expect((await deliver(other, signed(other))).res.body).toEqual({ received: true })
   })
 
   it("acknowledges a signed event the plugin does not know with 200, and does nothing with it", async () => {
@@ -341,8 +394,8 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
   it("announces a refund change from an order.updated of only the transaction id", async () => {
     const { deliver, emitted } = harness()
     const body = JSON.stringify({ id: 7, event: "order.updated", data: { id: TX_ID } })
-    const { next } = await deliver(body, signed(body))
-    expect(next).toHaveBeenCalledTimes(1)
+    const { res } = await deliver(body, signed(body))
+    expect(res.body).toEqual({ received: true })
     expect(emitted).toEqual([{ name: "installments.refunds_changed", data: { provider_id: "installments", transaction_id: TX_ID } }])
   })
 
