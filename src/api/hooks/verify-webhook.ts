@@ -146,29 +146,24 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
       const data: RefundsChangedData = { provider_id: id, transaction_id: event.data.id }
       await eventBus.emit({ name: REFUNDS_CHANGED_EVENT, data })
     }
-    if (FOLLOW_UP.has(event.event) && linkId) {
-      const sessionId = event.data.metadata?.session_id
-      const data: WebhookVerifiedData = {
-        provider_id: id,
-        event_id: event.id,
-        event_name: event.event,
-        payment_link_id: linkId,
-        ...(typeof sessionId === "string" && sessionId ? { session_id: sessionId } : {}),
-        ...(event.event === "order.disputed" ? disputeOf(event) : {}),
-      }
+    const sessionId = event.data.metadata?.session_id
+    const delivery = linkId && {
+      provider_id: id,
+      event_id: event.id,
+      event_name: event.event,
+      payment_link_id: linkId,
+      ...(typeof sessionId === "string" && sessionId ? { session_id: sessionId } : {}),
+    }
+    if (FOLLOW_UP.has(event.event) && delivery) {
+      const data: WebhookVerifiedData = { ...delivery, ...(event.event === "order.disputed" ? disputeOf(event) : {}) }
       await eventBus.emit({ name: WEBHOOK_VERIFIED_EVENT, data })
     }
-    if (canCompleteCart(event) && linkId) {
+    if (canCompleteCart(event) && delivery) {
       // Queued as Medusa's route would queue it, but through the plugin's paid-delivery subscriber:
       // once the shopper's own completion placed the order, Medusa has nothing left to do with it.
       req.headers[VERIFIED_MARKER_HEADER] = verifiedMarker(options.secretKey, bytes)
-      const sessionId = event.data.metadata?.session_id
       const data: PaidDeliveryData = {
-        provider_id: id,
-        event_id: event.id,
-        event_name: event.event,
-        payment_link_id: linkId,
-        ...(typeof sessionId === "string" && sessionId ? { session_id: sessionId } : {}),
+        ...delivery,
         webhook: { provider: req.params.provider, payload: { data: req.body, rawData: rawBody, headers: req.headers } },
       }
       await eventBus.emit({ name: PAID_DELIVERY_EVENT, data }, medusaWebhookQueueOptions(req.scope))
