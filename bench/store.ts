@@ -104,8 +104,15 @@ async function enableSystemProvider(admin: Medusa, regionId: string): Promise<vo
   }
 }
 
-/** Every product back in stock: each run sells hundreds, and the seed stocks the demo's few hundred. */
-const restock = () => benchSql("UPDATE inventory_level SET stocked_quantity = reserved_quantity + 100000 WHERE deleted_at IS NULL")
+/**
+ * Every product back in stock: each run sells hundreds, and the seed stocks the demo's few hundred.
+ * Medusa computes availability from the raw (exact) column, so both are set.
+ */
+const restock = () =>
+  benchSql(
+    "UPDATE inventory_level SET stocked_quantity = reserved_quantity + 100000, " +
+      "raw_stocked_quantity = jsonb_build_object('value', (reserved_quantity + 100000)::text, 'precision', 20) WHERE deleted_at IS NULL"
+  )
 
 /** A new in-memory sandbox each run: keys the database kept from a previous run would fail every delivery. */
 const dropWebhookKeys = () => benchSql("DELETE FROM installments_webhook_key")

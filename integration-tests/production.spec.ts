@@ -1,5 +1,5 @@
 import axios, { type AxiosInstance } from "axios"
-import { mkdtempSync } from "node:fs"
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { Client } from "pg"
@@ -39,6 +39,7 @@ const CHECKOUTS = 10
 const DUPLICATES = 50
 // The sweep every 5 seconds instead of every 10 minutes, so the test can watch the worker run it.
 const RECONCILE_EVERY_5_S = "*/5 * * * * *"
+const RESULTS = path.resolve(__dirname, "../test-results")
 
 let sandbox: Sandbox
 let redis: RedisDatabase
@@ -132,6 +133,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([server?.stop(), worker?.stop()])
+  // Both processes' logs, for reading a failure after the run (test-results/ is not committed).
+  mkdirSync(RESULTS, { recursive: true })
+  for (const [name, process_] of [["server", server], ["worker", worker]] as const) {
+    if (process_) {
+      writeFileSync(path.join(RESULTS, `production-${name}.log`), process_.output())
+    }
+  }
   await sandbox?.stop()
   if (databaseUrl) {
     await dropDatabase(databaseUrl).catch(() => undefined)

@@ -8,13 +8,16 @@ import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type InstallmentsModuleService from "../../modules/installments/service"
 import {
   FOLLOW_UP_EVENTS,
+  PAID_DELIVERY_EVENT,
   REFUNDS_CHANGED_EVENT,
   WEBHOOK_VERIFIED_EVENT,
+  type PaidDeliveryData,
   type RefundsChangedData,
   type WebhookVerifiedData,
 } from "../../modules/installments/events"
 import { installmentsProviderOptions } from "../../providers/installments/registration"
 import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../providers/installments/verified-marker"
+import { medusaWebhookQueueOptions } from "./medusa-webhook-queue"
 import { installmentsRegistrationOf } from "./webhook-provider"
 
 export { WEBHOOK_ROUTE_MATCHER } from "./webhook-provider"
@@ -35,9 +38,11 @@ const EMPTY_BODY = {
 }
 
 /**
- * Runs before Medusa's webhook route, which always answers 200: a delivery with an unknown key or a
- * bad signature gets a 401 here, so the service sees the failure and a misconfiguration shows. A
- * replayed delivery id is answered 200 without being processed again.
+ * Answers the installments providers' deliveries on Medusa's webhook route (which would answer 200
+ * to anything): a delivery with an unknown key or a bad signature gets a 401, so the service sees
+ * the failure and a misconfiguration shows; a replayed delivery id is answered 200 without being
+ * processed again; a verified one is queued for the plugin's follow-ups and, when it can complete a
+ * cart, for Medusa's own webhook handling (see PAID_DELIVERY_EVENT).
  *
  * It is mounted on Medusa's own route pattern and decides on the provider parameter exactly as
  * Medusa's route decodes it, so no spelling of the path (`%5F`, `pp_…`) reaches an installments
@@ -121,8 +126,8 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     }
   }
 
-  // From here on the delivery counts as received: if handing it on fails, the record is removed so
-  // the service's retry is processed rather than answered as a duplicate.
+  // From here on the delivery counts as received: if queuing it fails, the record is removed so the
+  // service's retry is processed rather than answered as a duplicate.
   const forget = async (why: string) => {
     if (!store) {
       return
@@ -141,32 +146,30 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
       const data: RefundsChangedData = { provider_id: id, transaction_id: event.data.id }
       await eventBus.emit({ name: REFUNDS_CHANGED_EVENT, data })
     }
-    if (FOLLOW_UP.has(event.event) && linkId) {
-      const sessionId = event.data.metadata?.session_id
-      const data: WebhookVerifiedData = {
-        provider_id: id,
-        event_id: event.id,
-        event_name: event.event,
-        payment_link_id: linkId,
-        ...(typeof sessionId === "string" && sessionId ? { session_id: sessionId } : {}),
-        ...(event.event === "order.disputed" ? disputeOf(event) : {}),
-      }
+    const sessionId = event.data.metadata?.session_id
+    const delivery = linkId && {
+      provider_id: id,
+      event_id: event.id,
+      event_name: event.event,
+      payment_link_id: linkId,
+      ...(typeof sessionId === "string" && sessionId ? { session_id: sessionId } : {}),
+    }
+    if (FOLLOW_UP.has(event.event) && delivery) {
+      const data: WebhookVerifiedData = { ...delivery, ...(event.event === "order.disputed" ? disputeOf(event) : {}) }
       await eventBus.emit({ name: WEBHOOK_VERIFIED_EVENT, data })
     }
-    if (!canCompleteCart(event)) {
-      // Medusa's handling would read it only to answer `not_supported`: its queued job, its
-      // subscriber run and the provider's parse are saved by answering here.
-      res.status(200).json({ received: true })
-      return
-    }
-    req.headers[VERIFIED_MARKER_HEADER] = verifiedMarker(options.secretKey, bytes)
-    // Medusa's route answers 400 when it cannot queue the delivery, and errors end in a 5xx.
-    res.once?.("finish", () => {
-      if (res.statusCode >= 300) {
-        void forget(`Medusa answered ${res.statusCode}`)
+    if (canCompleteCart(event) && delivery) {
+      // Queued as Medusa's route would queue it, but through the plugin's paid-delivery subscriber:
+      // once the shopper's own completion placed the order, Medusa has nothing left to do with it.
+      req.headers[VERIFIED_MARKER_HEADER] = verifiedMarker(options.secretKey, bytes)
+      const data: PaidDeliveryData = {
+        ...delivery,
+        webhook: { provider: req.params.provider, payload: { data: req.body, rawData: rawBody, headers: req.headers } },
       }
-    })
-    next()
+      await eventBus.emit({ name: PAID_DELIVERY_EVENT, data }, medusaWebhookQueueOptions(req.scope))
+    }
+    // Any other delivery Medusa's handling would read only to answer `not_supported`.
+    res.status(200).json({ received: true })
   } catch (error) {
     await forget((error as Error)?.message ?? String(error))
     throw error

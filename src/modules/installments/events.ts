@@ -37,6 +37,31 @@ export interface WebhookVerifiedData {
 }
 
 /**
+ * Emitted by the webhook middleware, with Medusa's webhook delay, for a verified, first-seen
+ * delivery that can complete a cart (`installment.tracker.approved`, `order.success`). Its
+ * subscriber hands `webhook` to Medusa's own webhook handling unless the checkout is already
+ * settled (see installments-paid-delivery).
+ */
+export const PAID_DELIVERY_EVENT = "installments.paid_delivery"
+
+export interface PaidDeliveryData {
+  provider_id: string
+  event_id: string
+  event_name: string
+  payment_link_id: string
+  /** `metadata.session_id` of the verified payload, when it carries one. */
+  session_id?: string
+  /** What Medusa's webhook route would have queued as `payment.webhook_received`, verified-marker included. */
+  webhook: MedusaWebhookData
+}
+
+/** The data of Medusa's `payment.webhook_received` event, as its webhook route builds it. */
+export interface MedusaWebhookData {
+  provider: string
+  payload: { data: unknown; rawData: unknown; headers: Record<string, unknown> }
+}
+
+/**
  * Emitted when the plugin canceled an order because its payment failed or its link expired after
  * the order was placed with the payment pending (bank review). Nothing was captured, so nothing was
  * refunded.

@@ -113,3 +113,30 @@ export async function cartExists(container: MedusaContainer, cartId: string): Pr
   const { data } = await query.graph({ entity: "cart", fields: ["id"], filters: { id: cartId } })
   return data.length > 0
 }
+
+/**
+ * True when the shopper's own completion already did all that a paid delivery of this link could
+ * ask of Medusa: the session still holds the link, its payment is captured and not canceled, and
+ * the order it paid for exists and is not canceled. Three queries; any doubt reads as false.
+ */
+export async function paidCheckoutSettled(container: MedusaContainer, sessionId: string, paymentLinkId: string): Promise<boolean> {
+  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const [{ data: sessions }, { data: payments }] = await Promise.all([
+    query.graph({ entity: "payment_session", fields: ["id", "data", "payment_collection_id"], filters: { id: sessionId } }),
+    query.graph({ entity: "payment", fields: ["id", "captured_at", "canceled_at"], filters: { payment_session_id: sessionId } }),
+  ])
+  const session = sessions[0] as Pick<SessionRow, "data" | "payment_collection_id"> | undefined
+  const heldLink = session?.data?.payment_link_id
+  if (typeof heldLink !== "string" || heldLink.toLowerCase() !== paymentLinkId.toLowerCase()) {
+    return false
+  }
+  if (!(payments as PaymentRow[]).some((payment) => payment.captured_at && !payment.canceled_at)) {
+    return false
+  }
+  const { data: links } = await query.graph({
+    entity: "order_payment_collection",
+    fields: ["order.id", "order.status"],
+    filters: { payment_collection_id: session!.payment_collection_id },
+  })
+  return (links as { order?: Pick<OrderRow, "id" | "status"> | null }[]).some((link) => link.order?.id && link.order.status !== "canceled")
+}

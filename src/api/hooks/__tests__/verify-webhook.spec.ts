@@ -64,6 +64,7 @@ type Keys = { prefix: string; publicKey: string }[]
 function harness(registeredKeys: Keys | ((fresh: boolean) => Keys) = [{ prefix: "whk_1", publicKey: keys.publicKey }]) {
   const seen = new Set<string>()
   const emitted: { name: string; data: unknown }[] = []
+  const queueOptions: unknown[] = []
   const logged: string[] = []
   const failEmits = { count: 0 }
   const module = {
@@ -84,14 +85,16 @@ function harness(registeredKeys: Keys | ((fresh: boolean) => Keys) = [{ prefix: 
         configModule: config,
         installments: module,
         [Modules.EVENT_BUS]: {
-          emit: async (event: { name: string; data: unknown }) => {
+          emit: async (event: { name: string; data: unknown }, options?: unknown) => {
             if (failEmits.count > 0) {
               failEmits.count--
               throw new Error("event bus unavailable")
             }
             emitted.push(event)
+            queueOptions.push(options)
           },
         },
+        [Modules.PAYMENT]: { options: { webhook_delay: 2500 } },
       })[name],
   }
 
@@ -123,8 +126,12 @@ function harness(registeredKeys: Keys | ((fresh: boolean) => Keys) = [{ prefix: 
     }
     return { res, next, req, finish }
   }
-  return { deliver, emitted, logged, failEmits, seen, keyReads: module.keyReads }
+  /** The paid deliveries queued for Medusa's webhook handling. */
+  const paidDeliveries = () => emitted.filter((event) => event.name === "installments.paid_delivery").map((event) => event.data as PaidDelivery)
+  return { deliver, emitted, queueOptions, logged, failEmits, seen, paidDeliveries, keyReads: module.keyReads }
 }
+
+type PaidDelivery = { event_name: string; session_id?: string; webhook: { provider: string; payload: { rawData: Buffer; headers: Record<string, string> } } }
 
 function event(name: string, data: Record<string, unknown>, id = "evt_3b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed") {
   return JSON.stringify({ id, event: name, created_at: "2026-01-01T10:00:00Z", data })
@@ -158,23 +165,35 @@ describe("verifyInstallmentsWebhook", () => {
   const modal = event("modal.closed", { payment_link_id: LINK_ID, metadata: {} })
   const paid = event("order.success", transactionData("success"))
 
-  it("passes a correctly signed paid delivery on to Medusa, once", async () => {
-    const { deliver } = harness()
+  it("queues a correctly signed paid delivery as Medusa's route would, once", async () => {
+    const { deliver, paidDeliveries, emitted, queueOptions } = harness()
     const first = await deliver(paid, signed(paid))
-    expect(first.next).toHaveBeenCalledTimes(1)
+    expect(first.next).not.toHaveBeenCalled()
+    expect(first.res.body).toEqual({ received: true })
+    const [queued] = paidDeliveries()
+    expect(queued).toMatchObject({
+      provider_id: "installments",
+      event_name: "order.success",
+      payment_link_id: LINK_ID,
+      session_id: "payses_1",
+      webhook: { provider: "installments_installments" },
+    })
+    expect(queued.webhook.payload.rawData.toString()).toBe(paid)
+    // Medusa's webhook_delay from the Payment module's options, and its default retries.
+    expect(queueOptions[emitted.findIndex((event) => event.name === "installments.paid_delivery")]).toEqual({ delay: 2500, attempts: 3 })
     const replay = await deliver(paid, signed(paid))
-    expect(replay.next).not.toHaveBeenCalled()
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
+    expect(paidDeliveries()).toHaveLength(1)
   })
 
   it.each([
     ["installment.tracker.approved", () => event("installment.tracker.approved", transactionData("success"))],
     ["order.success", () => paid],
-  ])("hands a verified %s to Medusa: it can complete the cart of a shopper who never returns", async (_name, body) => {
-    const { deliver } = harness()
-    const { next, res } = await deliver(body(), signed(body()))
-    expect(next).toHaveBeenCalledTimes(1)
-    expect(res.body).toBeUndefined()
+  ])("queues a verified %s for Medusa: it can complete the cart of a shopper who never returns", async (name, body) => {
+    const { deliver, paidDeliveries } = harness()
+    const { res } = await deliver(body(), signed(body()))
+    expect(res.body).toEqual({ received: true })
+    expect(paidDeliveries().map((queued) => queued.event_name)).toEqual([name])
   })
 
   it.each([
@@ -186,11 +205,12 @@ describe("verifyInstallmentsWebhook", () => {
     ["installment.tracker.rejected", () => event("installment.tracker.rejected", transactionData("fail"))],
     ["payment_link.expired", () => event("payment_link.expired", { id: LINK_ID })],
   ])("answers a verified %s itself, once: Medusa could only answer it not_supported", async (_name, body) => {
-    const { deliver } = harness()
+    const { deliver, paidDeliveries } = harness()
     const first = await deliver(body(), signed(body()))
     expect(first.res.statusCode).toBe(200)
     expect(first.res.body).toEqual({ received: true })
     expect(first.next).not.toHaveBeenCalled()
+    expect(paidDeliveries()).toEqual([])
     const replay = await deliver(body(), signed(body()))
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
   })
@@ -200,11 +220,11 @@ describe("verifyInstallmentsWebhook", () => {
     // Kept: the first registration's key; stored now: a re-registration made in another process.
     const { deliver, keyReads } = harness((fresh) => [{ prefix: "whk_1", publicKey: fresh ? rotated.publicKey : keys.publicKey }])
     const old = await deliver(paid, signed(paid))
-    expect(old.next).toHaveBeenCalledTimes(1)
+    expect(old.res.body).toEqual({ received: true })
     expect(keyReads).toEqual([false])
     const second = event("order.success", transactionData("success"), "evt_second")
     const renewed = await deliver(second, signed(second, rotated.privateKey))
-    expect(renewed.next).toHaveBeenCalledTimes(1)
+    expect(renewed.res.body).toEqual({ received: true })
     expect(keyReads).toEqual([false, false, true])
     const forged = event("order.success", transactionData("success"), "evt_forged")
     const refused = await deliver(forged, signed(forged, generateWebhookKeyPair().privateKey))
@@ -248,11 +268,11 @@ describe("verifyInstallmentsWebhook", () => {
   })
 
   it("marks a verified delivery for the provider, replacing any copy sent from outside", async () => {
-    const { deliver } = harness()
+    const { deliver, paidDeliveries } = harness()
     const headers = { ...signed(paid), [VERIFIED_MARKER_HEADER]: "forged" }
-    const { next, req } = await deliver(paid, headers)
-    expect(next).toHaveBeenCalledTimes(1)
-    expect(req.headers[VERIFIED_MARKER_HEADER]).toBe(verifiedMarker(SECRET, Buffer.from(paid)))
+    await deliver(paid, headers)
+    const [queued] = paidDeliveries()
+    expect(queued.webhook.payload.headers[VERIFIED_MARKER_HEADER]).toBe(verifiedMarker(SECRET, Buffer.from(paid)))
   })
 
   it("strips an incoming marker from a delivery it refuses", async () => {
@@ -297,7 +317,7 @@ describe("verifyInstallmentsWebhook", () => {
       const { deliver, emitted } = harness()
       const body = event(name, transactionData(name === "order.success" ? "success" : "fail"))
       await deliver(body, signed(body))
-      expect(emitted).toEqual([verifiedAnnouncement(name)])
+      expect(emitted.filter((event) => event.name === "installments.webhook_verified")).toEqual([verifiedAnnouncement(name)])
     }
   )
 
@@ -329,31 +349,30 @@ describe("verifyInstallmentsWebhook", () => {
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
   })
 
-  it("releases the delivery id when Medusa's route does not accept it", async () => {
-    const { deliver } = harness()
-    const first = await deliver(paid, signed(paid))
-    await first.finish(400)
-    const retry = await deliver(paid, signed(paid))
-    expect(retry.next).toHaveBeenCalledTimes(1)
-    await retry.finish(200)
-    const replay = await deliver(paid, signed(paid))
+  it("releases the delivery id when a paid delivery cannot be queued for Medusa", async () => {
+    const { deliver, failEmits, paidDeliveries } = harness()
+    const approved = event("installment.tracker.approved", transactionData("success"))
+    failEmits.count = 1
+    await expect(deliver(approved, signed(approved))).rejects.toThrow(/event bus unavailable/)
+    const retry = await deliver(approved, signed(approved))
+    expect(retry.res.body).toEqual({ received: true })
+    expect(paidDeliveries()).toHaveLength(1)
+    const replay = await deliver(approved, signed(approved))
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
   })
 })
 
 describe("verifyInstallmentsWebhook: event ids and names as the live service may send them", () => {
-  it("passes on an order.success with id evt_1 and a transaction of only id, status and amount", async () => {
+  it("queues an order.success with id evt_1 and a transaction of only id, status and amount", async () => {
     const { deliver, emitted, seen } = harness()
     const body = JSON.stringify({ id: "evt_1", event: "order.success", data: { id: TX_ID, status: "success", amount: "100.00", payment_link_id: LINK_ID } })
-    const { res, next } = await deliver(body, signed(body))
+    const { res } = await deliver(body, signed(body))
     expect(res.statusCode).toBe(200)
-    expect(next).toHaveBeenCalledTimes(1)
     expect([...seen]).toEqual(["evt_1"])
+    const ids = { provider_id: "installments", event_id: "evt_1", event_name: "order.success", payment_link_id: LINK_ID }
     expect(emitted).toEqual([
-      {
-        name: "installments.webhook_verified",
-        data: { provider_id: "installments", event_id: "evt_1", event_name: "order.success", payment_link_id: LINK_ID },
-      },
+      { name: "installments.webhook_verified", data: ids },
+      { name: "installments.paid_delivery", data: { ...ids, webhook: expect.objectContaining({ provider: "installments_installments" }) } },
     ])
   })
 

@@ -1,0 +1,28 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
+import { medusaWebhookQueueOptions } from "../api/hooks/medusa-webhook-queue"
+import { PAID_DELIVERY_EVENT, type PaidDeliveryData } from "../modules/installments/events"
+import { paidCheckoutSettled } from "../workflows/after-webhook/session-context"
+
+/**
+ * What happens after a paid delivery (`installment.tracker.approved`, `order.success`), once
+ * Medusa's webhook delay has passed: when the shopper's own completion already placed the order and
+ * captured its payment, there is nothing left for Medusa to do, and the delivery ends here. Otherwise
+ * it goes to Medusa's own webhook handling exactly as Medusa's route would have queued it, where the
+ * provider re-reads the link and Medusa completes the cart of a shopper who never returned.
+ */
+export default async function installmentsPaidDelivery({ event, container }: SubscriberArgs<PaidDeliveryData>) {
+  const { session_id, payment_link_id, event_name, event_id, webhook } = event.data
+  if (session_id && (await paidCheckoutSettled(container, session_id, payment_link_id))) {
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    logger.info(`installments: webhook ${event_name} ${event_id} for session ${session_id}: order already placed and paid; nothing for Medusa to do`)
+    return
+  }
+  const eventBus = container.resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+  // Already delayed once: queued now, with Medusa's retries.
+  const { attempts } = medusaWebhookQueueOptions(container)
+  await eventBus.emit({ name: PaymentWebhookEvents.WebhookReceived, data: webhook }, { attempts })
+}
+
+export const config: SubscriberConfig = { event: PAID_DELIVERY_EVENT, context: { subscriberId: "installments-paid-delivery" } }
