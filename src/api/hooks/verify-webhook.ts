@@ -134,7 +134,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     }
     try {
       await store.forgetWebhookEvent(event.id)
-      logger.warn(`installments: webhook ${event.id} was not handed on (${why}); its retry will be processed`)
+      logger.warn(`installments: webhook ${event.id} could not be queued (${why}); the service's retry of it will be processed`)
     } catch (error) {
       logger.error(`installments: could not release webhook ${event.id} for a retry: ${(error as Error).message}`)
     }
