@@ -62,12 +62,15 @@ export function CreateLinkDrawer({ providerId }: { providerId: string | undefine
               <CreatedLink created={created} />
             </Drawer.Body>
             <Drawer.Footer>
-              <Button size="small" variant="secondary" onClick={reset}>
-                {t("installments.paymentLinks.created.another")}
-              </Button>
-              <Drawer.Close asChild>
-                <Button size="small">{t("installments.common.done")}</Button>
-              </Drawer.Close>
+              {/* As the dashboard's drawers do: the footer's own spacing is physical, so Arabic would join the buttons. */}
+              <div className="flex items-center justify-end gap-x-2">
+                <Button size="small" variant="secondary" onClick={reset}>
+                  {t("installments.paymentLinks.created.another")}
+                </Button>
+                <Drawer.Close asChild>
+                  <Button size="small">{t("installments.common.done")}</Button>
+                </Drawer.Close>
+              </div>
             </Drawer.Footer>
           </>
         ) : (
@@ -85,14 +88,16 @@ export function CreateLinkDrawer({ providerId }: { providerId: string | undefine
               />
             </Drawer.Body>
             <Drawer.Footer>
-              <Drawer.Close asChild>
-                <Button size="small" variant="secondary" type="button">
-                  {t("installments.common.cancel")}
+              <div className="flex items-center justify-end gap-x-2">
+                <Drawer.Close asChild>
+                  <Button size="small" variant="secondary" type="button">
+                    {t("installments.common.cancel")}
+                  </Button>
+                </Drawer.Close>
+                <Button size="small" type="submit" isLoading={create.isPending}>
+                  {t("installments.paymentLinks.form.submit")}
                 </Button>
-              </Drawer.Close>
-              <Button size="small" type="submit" isLoading={create.isPending}>
-                {t("installments.paymentLinks.form.submit")}
-              </Button>
+              </div>
             </Drawer.Footer>
           </form>
         )}
