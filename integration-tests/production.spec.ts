@@ -176,7 +176,7 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
       const cart = await store.createCart(installment ? 8 + index : 2 + index, { email: `shopper-${index}@example.sa` })
       const { session } = await store.startPayment(cart.id)
       const linkId = session.data.payment_link_id as string
-      await payLink(
+      const paid = await payLink(
         sandbox,
         linkId,
         installment
@@ -184,10 +184,18 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
           : { card_number: CARDS.mada, payment_option: "Pay In Full" }
       )
       // The service posts order.success to the server at once and the worker processes it about 5 s
-      // later (Medusa's webhook delay); the shopper's returns are spread over that window.
-      await new Promise((resolve) => setTimeout(resolve, index * 600))
+      // later (Medusa's webhook delay), when its 5-second sweep also runs: half the shoppers return
+      // at once, half while the worker is recording the same payments.
+      const half = CHECKOUTS / 2
+      await new Promise((resolve) => setTimeout(resolve, index < half ? index * 300 : 4300 + (index - half) * 300))
       const completed = await store.complete(cart.id)
-      return { cartId: cart.id as string, linkId, status: completed.status, type: completed.data?.type as string | undefined }
+      return {
+        cartId: cart.id as string,
+        linkId,
+        transactionId: paid.transaction_id,
+        status: completed.status,
+        type: completed.data?.type as string | undefined,
+      }
     }))
     await webhooksIdle(sandbox)
     const cartIds = checkouts.map((checkout) => checkout.cartId)
@@ -219,6 +227,9 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
 
     expect(perLink).toEqual(Array(CHECKOUTS).fill(1))
     expect(captures).toEqual(Array(CHECKOUTS).fill(1))
+    // Each shopper paid once and keeps the sale: no completion rolled back into a refund.
+    const refunded = await Promise.all(checkouts.map(async (checkout) => (await sandboxClient().transactions.retrieve(checkout.transactionId)).refund_tracker.length))
+    expect(refunded).toEqual(Array(CHECKOUTS).fill(0))
     expect(deliveries.every((delivery) => delivery.url.startsWith(server.url))).toBe(true)
     expect(answers.length).toBeGreaterThanOrEqual(CHECKOUTS)
     expect(answers.every((status) => status === 200)).toBe(true)

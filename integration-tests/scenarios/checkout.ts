@@ -1,4 +1,5 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { ILockingModule } from "@medusajs/framework/types"
 import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../src/lib/webhooks"
 import { InstallmentsClient } from "../../src/lib/client"
 import type { SuiteContext } from "../helpers/context"
@@ -190,6 +191,36 @@ export function checkoutScenarios(ctx: SuiteContext) {
     expect(others).toHaveLength(0)
     const [payment] = paymentsOf(await orderWithPayments(placed.id))
     expect(payment.captures.map((c: { amount: number }) => c.amount)).toEqual([1500])
+  })
+
+  it("4c. the job waits for a cart completion in progress: it records the payment only once the cart's lock is free", async () => {
+    const cart = await store.createCart(12)
+    const { session } = await store.startPayment(cart.id)
+    await ctx.sandbox.control.post("/faults", { drop_webhooks: 20 })
+    try {
+      await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+      await webhooksIdle(ctx.sandbox)
+    } finally {
+      await ctx.sandbox.control.delete("/faults")
+    }
+    const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+    const paymentsOfSession = async () =>
+      (await query.graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: session.id } })).data
+    const locking = getContainer().resolve<ILockingModule>(Modules.LOCKING)
+    let sweep: Promise<void> | undefined
+    // The lock Medusa's completeCartWorkflow holds while a returning shopper completes this cart.
+    await locking.execute(cart.id, async () => {
+      sweep = reconcilePendingSessions(getContainer())
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      expect(await paymentsOfSession()).toEqual([])
+      expect(await ordersOfCart(cart.id)).toEqual([])
+    })
+    await sweep
+    const [placed, ...others] = await ordersOfCart(cart.id)
+    expect(others).toEqual([])
+    const [payment] = paymentsOf(await orderWithPayments(placed.id))
+    expect(payment.captures.map((c: { amount: number }) => c.amount)).toEqual([cart.total])
+    expect(payment.refunds).toEqual([])
   })
 
   it.each([

@@ -1,11 +1,12 @@
 import { PaymentActions } from "@medusajs/framework/utils"
 import { createWorkflow, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { processPaidSessionStep } from "./process-paid-session"
 import { readSessionVerdictStep, type SessionToReconcile } from "./read-session-verdict"
 
 /**
  * Settles a session whose webhook never came: if its link was paid, it goes through the same
- * processPaymentWorkflow as a webhook, which places the order once however often it runs.
+ * processPaymentWorkflow as a webhook, under the cart's lock, which places the order once however
+ * often it runs and whoever else is completing the cart.
  */
 export const reconcileInstallmentsSessionWorkflow = createWorkflow(
   "installments-reconcile-session",
@@ -13,9 +14,7 @@ export const reconcileInstallmentsSessionWorkflow = createWorkflow(
     const verdict = readSessionVerdictStep(input)
     when("installments-session-was-paid", { verdict }, ({ verdict }) => verdict.action === PaymentActions.SUCCESSFUL).then(
       () => {
-        processPaymentWorkflow.runAsStep({
-          input: { action: PaymentActions.SUCCESSFUL, data: { session_id: verdict.session_id, amount: verdict.amount } },
-        })
+        processPaidSessionStep({ session_id: verdict.session_id, amount: verdict.amount })
       }
     )
     return new WorkflowResponse(verdict)
