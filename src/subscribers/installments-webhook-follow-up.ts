@@ -6,15 +6,15 @@ import { clientForProvider } from "../providers/installments/client"
 import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/after-webhook/cancel-unpaid-order"
 import { recordInstallmentsDisputeWorkflow } from "../workflows/after-webhook/record-dispute"
 import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webhook/refund-orphan-payment"
-import { loadSession } from "../workflows/after-webhook/session-context"
 
 /**
  * Follow-ups of a verified delivery that Medusa's own webhook handling leaves out:
  * - `order.failed`, `installment.tracker.rejected`, `payment_link.expired`: an order placed while
  *   the bank reviewed the payment is canceled when the payment then fails (Medusa drops these).
- * - `order.success` for a session that no longer exists: the customer paid an old link, no order
- *   can record it, so it is refunded (the reconciliation job catches the other orphan cases). A
- *   payment on the link of a canceled order is refunded once Medusa captured it (the
+ * - `order.success` that names no session (its link's metadata lost it): if no session holds the
+ *   link, the customer paid a link no order can record, so it is refunded. One that names its session
+ *   is checked by the paid-delivery subscriber, and the reconciliation job catches the other orphan
+ *   cases. A payment on the link of a canceled order is refunded once Medusa captured it (the
  *   installments-payment-captured subscriber), or by the job when Medusa never records it.
  * - `order.disputed`: the chargeback is recorded against the order's payment (never changing it).
  * Each re-reads the service and the database; running twice changes nothing more.
@@ -37,11 +37,6 @@ export default async function installmentsWebhookFollowUp({ event, container }: 
     return
   }
   if (event_name === "order.success") {
-    // Every paid checkout comes here, and a session that still exists is never an orphan on this
-    // path: one query settles it, and the workflow (with its checkpoints) runs only when it is gone.
-    if (event.data.session_id && (await loadSession(container, event.data.session_id))) {
-      return
-    }
     await refundInstallmentsOrphanPaymentWorkflow(container).run({
       input: { provider_id, payment_link_id, require_session_gone: true, session_id: event.data.session_id },
     })

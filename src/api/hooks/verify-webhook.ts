@@ -154,11 +154,13 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
       payment_link_id: linkId,
       ...(typeof sessionId === "string" && sessionId ? { session_id: sessionId } : {}),
     }
-    if (FOLLOW_UP.has(event.event) && delivery) {
+    const paid = canCompleteCart(event)
+    // A paid delivery naming its session is followed up by the paid-delivery subscriber alone.
+    if (FOLLOW_UP.has(event.event) && delivery && !(paid && delivery.session_id)) {
       const data: WebhookVerifiedData = { ...delivery, ...(event.event === "order.disputed" ? disputeOf(event) : {}) }
       await eventBus.emit({ name: WEBHOOK_VERIFIED_EVENT, data })
     }
-    if (canCompleteCart(event) && delivery) {
+    if (paid && delivery) {
       // Queued as Medusa's route would queue it, but through the plugin's paid-delivery subscriber:
       // once the shopper's own completion placed the order, Medusa has nothing left to do with it.
       req.headers[VERIFIED_MARKER_HEADER] = verifiedMarker(options.secretKey, bytes)

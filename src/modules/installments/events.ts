@@ -9,8 +9,9 @@ export interface RefundsChangedData {
 /**
  * Emitted by the webhook middleware for a verified, first-seen delivery whose follow-up Medusa
  * itself does not handle: a failed or expired payment of a session whose order may already exist,
- * and a payment on a link whose session no longer exists. The payload is only a hint: handlers
- * re-read the link from the service.
+ * a dispute, and an `order.success` that names no session (a link made in the admin, or a payment
+ * no session may hold). A paid delivery that names its session is followed up by the paid-delivery
+ * subscriber instead. The payload is only a hint: handlers re-read the link from the service.
  */
 export const WEBHOOK_VERIFIED_EVENT = "installments.webhook_verified"
 
@@ -40,7 +41,7 @@ export interface WebhookVerifiedData {
  * Emitted by the webhook middleware, with Medusa's webhook delay, for a verified, first-seen
  * delivery that can complete a cart (`installment.tracker.approved`, `order.success`). Its
  * subscriber hands `webhook` to Medusa's own webhook handling unless the checkout is already
- * settled (see installments-paid-delivery).
+ * settled or its session is gone (see installments-paid-delivery).
  */
 export const PAID_DELIVERY_EVENT = "installments.paid_delivery"
 

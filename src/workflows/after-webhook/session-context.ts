@@ -115,28 +115,42 @@ export async function cartExists(container: MedusaContainer, cartId: string): Pr
 }
 
 /**
- * True when the shopper's own completion already did all that a paid delivery of this link could
- * ask of Medusa: the session still holds the link, its payment is captured and not canceled, and
- * the order it paid for exists and is not canceled. Three queries; any doubt reads as false.
+ * Where the checkout of a paid delivery stands:
+ * - `settled`: the shopper's own completion did all that the delivery could ask of Medusa (the
+ *   session still holds the link, its payment is captured and not canceled, the order it paid for
+ *   exists and is not canceled);
+ * - `session_gone`: the session was deleted, so no order can record this payment;
+ * - `open`: anything else, including any doubt.
  */
-export async function paidCheckoutSettled(container: MedusaContainer, sessionId: string, paymentLinkId: string): Promise<boolean> {
+export type PaidCheckoutState = "settled" | "session_gone" | "open"
+
+type SessionWithCheckout = {
+  data: Record<string, unknown> | null
+  payment?: Pick<PaymentRow, "captured_at" | "canceled_at"> | null
+  payment_collection?: { order?: OrderLink | OrderLink[] | null } | null
+}
+type OrderLink = Pick<OrderRow, "id" | "status"> | null
+
+/** Reads where a paid delivery's checkout stands (see PaidCheckoutState) in one query. */
+export async function paidCheckoutState(container: MedusaContainer, sessionId: string, paymentLinkId: string): Promise<PaidCheckoutState> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
-  const [{ data: sessions }, { data: payments }] = await Promise.all([
-    query.graph({ entity: "payment_session", fields: ["id", "data", "payment_collection_id"], filters: { id: sessionId } }),
-    query.graph({ entity: "payment", fields: ["id", "captured_at", "canceled_at"], filters: { payment_session_id: sessionId } }),
-  ])
-  const session = sessions[0] as Pick<SessionRow, "data" | "payment_collection_id"> | undefined
-  const heldLink = session?.data?.payment_link_id
-  if (typeof heldLink !== "string" || heldLink.toLowerCase() !== paymentLinkId.toLowerCase()) {
-    return false
-  }
-  if (!(payments as PaymentRow[]).some((payment) => payment.captured_at && !payment.canceled_at)) {
-    return false
-  }
-  const { data: links } = await query.graph({
-    entity: "order_payment_collection",
-    fields: ["order.id", "order.status"],
-    filters: { payment_collection_id: session!.payment_collection_id },
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "data", "payment.captured_at", "payment.canceled_at", "payment_collection.order.id", "payment_collection.order.status"],
+    filters: { id: sessionId },
   })
-  return (links as { order?: Pick<OrderRow, "id" | "status"> | null }[]).some((link) => link.order?.id && link.order.status !== "canceled")
+  const session = data[0] as SessionWithCheckout | undefined
+  if (!session) {
+    return "session_gone"
+  }
+  const heldLink = session.data?.payment_link_id
+  const payment = session.payment
+  const orders = [session.payment_collection?.order ?? []].flat()
+  const settled =
+    typeof heldLink === "string" &&
+    heldLink.toLowerCase() === paymentLinkId.toLowerCase() &&
+    !!payment?.captured_at &&
+    !payment.canceled_at &&
+    orders.some((order) => order?.id && order.status !== "canceled")
+  return settled ? "settled" : "open"
 }

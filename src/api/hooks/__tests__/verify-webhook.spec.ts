@@ -311,15 +311,21 @@ describe("verifyInstallmentsWebhook", () => {
     expect(emitted).toEqual([{ name: "installments.refunds_changed", data: { provider_id: "installments", transaction_id: TX_ID } }])
   })
 
-  it.each(["order.success", "order.failed", "installment.tracker.rejected"])(
+  it.each(["order.failed", "installment.tracker.rejected"])(
     "announces a verified %s for the plugin's follow-ups, with the link and session",
     async (name) => {
       const { deliver, emitted } = harness()
-      const body = event(name, transactionData(name === "order.success" ? "success" : "fail"))
+      const body = event(name, transactionData("fail"))
       await deliver(body, signed(body))
       expect(emitted.filter((event) => event.name === "installments.webhook_verified")).toEqual([verifiedAnnouncement(name)])
     }
   )
+
+  it("leaves an order.success that names its session to the paid-delivery subscriber alone: no follow-up announced", async () => {
+    const { deliver, emitted } = harness()
+    await deliver(paid, signed(paid))
+    expect(emitted.map((event) => event.name)).toEqual(["installments.paid_delivery"])
+  })
 
   it("announces a verified order.disputed with the disputed transaction and when it was reported", async () => {
     const { deliver, emitted } = harness()
@@ -363,7 +369,7 @@ describe("verifyInstallmentsWebhook", () => {
 })
 
 describe("verifyInstallmentsWebhook: event ids and names as the live service may send them", () => {
-  it("queues an order.success with id evt_1 and a transaction of only id, status and amount", async () => {
+  it("queues an order.success with id evt_1 and a transaction of only id, status and amount; naming no session, it is also announced for the orphan check", async () => {
     const { deliver, emitted, seen } = harness()
     const body = JSON.stringify({ id: "evt_1", event: "order.success", data: { id: TX_ID, status: "success", amount: "100.00", payment_link_id: LINK_ID } })
     const { res } = await deliver(body, signed(body))
