@@ -42,6 +42,14 @@ interface CheckoutRun {
   /** Median ms of the payment collection + session calls, and of the completion. */
   sessionP50Ms: number
   completeP50Ms: number
+  /** Requests the service received per checkout during the run and its settling (the sandbox's log). */
+  serviceCallsPerCheckout: number
+}
+
+/** The sequence number of the last request the sandbox's service interface received. */
+async function lastServiceRequest(store: BenchStore): Promise<number> {
+  const res = await fetch(`${store.sandboxUrl}/__sandbox/requests?since=${Number.MAX_SAFE_INTEGER}`)
+  return ((await res.json()) as { last: number }).last
 }
 
 interface Shop {
@@ -115,6 +123,7 @@ async function runCheckouts(store: BenchStore, shop: Shop, provider: string, cou
   let errors = 0
   let firstError: string | undefined
   const cpuBefore = store.cpuMs()
+  const requestsBefore = await lastServiceRequest(store)
   const started = process.hrtime.bigint()
   await inParallel(shoppers, count, async () => {
     try {
@@ -130,6 +139,7 @@ async function runCheckouts(store: BenchStore, shop: Shop, provider: string, cou
   const wall = process.hrtime.bigint() - started
   await settle(store)
   const cpuMs = store.cpuMs() - cpuBefore
+  const serviceCalls = (await lastServiceRequest(store)) - requestsBefore
   if (firstError) {
     process.stdout.write(`  ${errors} failed checkouts with ${provider}, first: ${firstError}\n`)
   }
@@ -152,6 +162,7 @@ async function runCheckouts(store: BenchStore, shop: Shop, provider: string, cou
     cpuMsPerCheckout: cpuMs / Math.max(1, samples.length),
     sessionP50Ms: percentileMs(sessions, 50),
     completeP50Ms: percentileMs(completions, 50),
+    serviceCallsPerCheckout: serviceCalls / Math.max(1, samples.length),
   }
 }
 
@@ -195,7 +206,8 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
       ratios.push(
         `${formatRatios(`round ${round} (${order[0] === SYSTEM_PROVIDER ? "B first" : "A first"})`, a.result, b.result, "checkouts")}   ` +
           `store CPU/checkout ${a.cpuMsPerCheckout.toFixed(0)} vs ${b.cpuMsPerCheckout.toFixed(0)} ms x${(a.cpuMsPerCheckout / b.cpuMsPerCheckout).toFixed(2)}   ` +
-          `p50 session ${a.sessionP50Ms.toFixed(0)} vs ${b.sessionP50Ms.toFixed(0)} ms, complete ${a.completeP50Ms.toFixed(0)} vs ${b.completeP50Ms.toFixed(0)} ms`
+          `p50 session ${a.sessionP50Ms.toFixed(0)} vs ${b.sessionP50Ms.toFixed(0)} ms, complete ${a.completeP50Ms.toFixed(0)} vs ${b.completeP50Ms.toFixed(0)} ms   ` +
+          `service calls/checkout ${a.serviceCallsPerCheckout.toFixed(2)} vs ${b.serviceCallsPerCheckout.toFixed(2)}`
       )
     }
     process.stdout.write(`\n${mode}: A = ${INSTALLMENTS_PROVIDER}, B = ${SYSTEM_PROVIDER}\n${formatTable(rows, "checkouts")}\n${ratios.join("\n")}\n`)

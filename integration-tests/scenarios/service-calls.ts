@@ -3,6 +3,8 @@ import { CARDS, payLink, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
 import { settleWebhooks } from "../helpers/settle"
 import { eventsOfLink } from "../helpers/webhooks"
+import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
+import { settledPaidLinks } from "../../src/workflows/after-webhook/session-context"
 
 type Store = ReturnType<typeof storefront>
 type LoggedRequest = { method: string; path: string; status: number }
@@ -112,6 +114,25 @@ export function serviceCallScenarios(ctx: SuiteContext) {
     const completed = await store.complete(cartId)
     await settleWebhooks(ctx.sandbox)
     await expectOneOrder(cartId, completed)
+    await expectCalls(linkId, [CREATE, READ])
+  })
+
+  it("the reconciliation job's sweep of paid links: a completed checkout costs it no call and one shared query", async () => {
+    const { cartId, linkId } = await checkoutStarted()
+    await payLink(ctx.sandbox, linkId, INSTALLMENT)
+    const completed = await store.complete(cartId)
+    await settleWebhooks(ctx.sandbox)
+    await expectOneOrder(cartId, completed)
+    // The page's query finds exactly the settled links asked about.
+    const unknown = "00000000-0000-4000-8000-000000000000"
+    expect([...(await settledPaidLinks(ctx.getContainer(), [linkId.toUpperCase(), unknown]))]).toEqual([linkId.toLowerCase()])
+    expect([...(await settledPaidLinks(ctx.getContainer(), [unknown]))]).toEqual([])
+
+    const { data: before } = await ctx.sandbox.control.get("/requests", { params: { since: Number.MAX_SAFE_INTEGER } })
+    await reconcilePendingSessions(ctx.getContainer(), { since: new Date(Date.now() - 60_000), orphanGraceMs: 0 })
+    const { data: sweep } = await ctx.sandbox.control.get("/requests", { params: { since: before.last } })
+    // The sweep listed the paid links, and never read this one.
+    expect((sweep.requests as LoggedRequest[]).map((request) => request.path)).toContain(`/payment_links/${ctx.sandbox.storeId}/list`)
     await expectCalls(linkId, [CREATE, READ])
   })
 

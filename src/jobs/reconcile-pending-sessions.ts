@@ -9,7 +9,7 @@ import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/aft
 import { reconcileInstallmentsSessionWorkflow } from "../workflows/reconcile/reconcile-session"
 import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webhook/refund-orphan-payment"
 import { ORPHAN_GRACE_MS } from "../workflows/after-webhook/orphan-decision"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "../workflows/after-webhook/session-context"
+import { INSTALLMENTS_PROVIDER_PREFIX, settledPaidLinks } from "../workflows/after-webhook/session-context"
 
 const WAITING = [
   PaymentSessionStatus.PENDING,
@@ -196,7 +196,11 @@ async function sweepPaidLinks(
             fresh.push(record.payment_link_id)
           }
         }
-        await inParallel(concurrency, fresh.length, (i) => sweepLink(container, logger, id, fresh[i], now, options))
+        // Nearly every paid link is a completed checkout: one query for the page settles those, and
+        // only the others cost a link read and the orphan and canceled-order checks.
+        const settled = await settledPaidLinks(container, fresh)
+        const unsettled = fresh.filter((link) => !settled.has(link.toLowerCase()))
+        await inParallel(concurrency, unsettled.length, (i) => sweepLink(container, logger, id, unsettled[i], now, options))
         if (list.data.length < LINK_PAGE_SIZE || page * LINK_PAGE_SIZE >= list.total) {
           break
         }

@@ -103,11 +103,25 @@ const configWith = (extra: Record<string, unknown> = {}, cardExtra: Record<strin
 })
 
 type Session = { id: string; provider_id: string; status: string; data: Record<string, unknown> }
+type Checkout = {
+  data: { payment_link_id: string }
+  payment: { captured_at: string | null; canceled_at: string | null } | null
+  payment_collection: { order: { id: string; status: string } | null }
+}
+
+// The checkouts the settled-links query finds, by the link their session holds.
+const checkouts: Checkout[] = []
+const checkoutQueries: string[][] = []
 
 function container(sessions: Session[], config = configWith()) {
   const graphCalls: { filters: Record<string, any>; pagination: Record<string, any> }[] = []
   const query = {
     graph: async ({ filters, pagination }: { filters: Record<string, any>; pagination: Record<string, any> }) => {
+      if (filters.data) {
+        const links: string[] = filters.data.payment_link_id
+        checkoutQueries.push(links)
+        return { data: checkouts.filter((checkout) => links.includes(checkout.data.payment_link_id)) }
+      }
       graphCalls.push({ filters, pagination })
       // What the database would answer: the provider filter, the statuses, the keyset cursor, a page.
       const like = String(filters.provider_id.$like).replace(/%$/, "")
@@ -133,6 +147,8 @@ function container(sessions: Session[], config = configWith()) {
 }
 
 beforeEach(() => {
+  checkouts.length = 0
+  checkoutQueries.length = 0
   reconcileRuns.length = 0
   cancelRuns.length = 0
   orphanRuns.length = 0
@@ -277,6 +293,24 @@ describe("reconcilePendingSessions: orphan payments", () => {
     expect(orphanRuns).toHaveLength(130)
     expect(new Set(orphanRuns.map((run) => run.payment_link_id)).size).toBe(130)
     expect(orphanRuns[0]).toMatchObject({ provider_id: "installments", grace_ms: 1234, now: NOW.getTime() })
+  })
+
+  it("skips the paid links of settled checkouts, found with one query per page; every other link is checked", async () => {
+    const placed = (link: string, order: { id: string; status: string } | null = { id: "order_1", status: "pending" }): Checkout => ({
+      data: { payment_link_id: link },
+      payment: { captured_at: "2026-03-01T10:00:00Z", canceled_at: null },
+      payment_collection: { order },
+    })
+    // 100 completed checkouts; one canceled order, one uncaptured payment, one with no order, and 27 no session holds.
+    checkouts.push(...paidLinks.slice(0, 100).map((link) => placed(link)))
+    checkouts.push(placed(paidLinks[100], { id: "order_2", status: "canceled" }))
+    checkouts.push({ ...placed(paidLinks[101]), payment: { captured_at: null, canceled_at: null } })
+    checkouts.push(placed(paidLinks[102], null))
+    const { c } = container([])
+    await reconcilePendingSessions(c, { now: NOW, since: new Date(hoursAgo(24)) })
+    // The listed ids are lowercase already: asked once each.
+    expect(checkoutQueries).toEqual([paidLinks.slice(0, 100), paidLinks.slice(100)])
+    expect(orphanRuns.map((run) => run.payment_link_id)).toEqual(paidLinks.slice(100))
   })
 
   it("without a since, lists links back to the longest link lifetime plus a day", async () => {

@@ -131,26 +131,47 @@ type SessionWithCheckout = {
 }
 type OrderLink = Pick<OrderRow, "id" | "status"> | null
 
+const CHECKOUT_FIELDS = ["id", "data", "payment.captured_at", "payment.canceled_at", "payment_collection.order.id", "payment_collection.order.status"]
+
+/** The session's link, lowercased (links are UUIDs); undefined when it holds none. */
+function heldLinkOf(session: SessionWithCheckout): string | undefined {
+  const link = session.data?.payment_link_id
+  return typeof link === "string" ? link.toLowerCase() : undefined
+}
+
+/** True when the session's checkout is settled (see PaidCheckoutState) for the link it holds. */
+function checkoutSettled(session: SessionWithCheckout): boolean {
+  const payment = session.payment
+  const orders = [session.payment_collection?.order ?? []].flat()
+  return !!payment?.captured_at && !payment.canceled_at && orders.some((order) => order?.id && order.status !== "canceled")
+}
+
 /** Reads where a paid delivery's checkout stands (see PaidCheckoutState) in one query. */
 export async function paidCheckoutState(container: MedusaContainer, sessionId: string, paymentLinkId: string): Promise<PaidCheckoutState> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "data", "payment.captured_at", "payment.canceled_at", "payment_collection.order.id", "payment_collection.order.status"],
-    filters: { id: sessionId },
-  })
+  const { data } = await query.graph({ entity: "payment_session", fields: CHECKOUT_FIELDS, filters: { id: sessionId } })
   const session = data[0] as SessionWithCheckout | undefined
   if (!session) {
     return "session_gone"
   }
-  const heldLink = session.data?.payment_link_id
-  const payment = session.payment
-  const orders = [session.payment_collection?.order ?? []].flat()
-  const settled =
-    typeof heldLink === "string" &&
-    heldLink.toLowerCase() === paymentLinkId.toLowerCase() &&
-    !!payment?.captured_at &&
-    !payment.canceled_at &&
-    orders.some((order) => order?.id && order.status !== "canceled")
-  return settled ? "settled" : "open"
+  return heldLinkOf(session) === paymentLinkId.toLowerCase() && checkoutSettled(session) ? "settled" : "open"
+}
+
+/**
+ * Of these paid links, those a session holds whose checkout is settled (lowercased), in one query:
+ * nothing is left to do for them. A link missing from the answer is merely not known settled.
+ */
+export async function settledPaidLinks(container: MedusaContainer, paymentLinkIds: string[]): Promise<Set<string>> {
+  if (!paymentLinkIds.length) {
+    return new Set()
+  }
+  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: CHECKOUT_FIELDS,
+    // As listed and lowercased: the session keeps the id as the service returned it at creation.
+    filters: { data: { payment_link_id: [...new Set(paymentLinkIds.flatMap((id) => [id, id.toLowerCase()]))] } },
+  })
+  const settled = (data as SessionWithCheckout[]).filter(checkoutSettled).map(heldLinkOf)
+  return new Set(settled.filter((link): link is string => link !== undefined))
 }
