@@ -14,6 +14,7 @@ import { formatRatios, formatTable, type Row } from "./report"
 import { inParallel } from "../src/lib/in-parallel"
 import { sandboxControl } from "../scripts/demo/journey/context"
 import { INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER, withBenchStore, type BenchStore } from "./store"
+import { activityBetween, addActivity, formatActivityDifference, tableActivity, type Activity } from "./table-activity"
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 40)
 // Even, so each provider goes first in as many rounds: the first run of a round was the slower.
@@ -44,6 +45,8 @@ interface CheckoutRun {
   completeP50Ms: number
   /** Requests the service received per checkout during the run and its settling (the sandbox's log). */
   serviceCallsPerCheckout: number
+  /** What the run and its settling made the database do (PostgreSQL's counters). */
+  database: Activity
 }
 
 /** The sequence number of the last request the sandbox's service interface received. */
@@ -124,6 +127,7 @@ async function runCheckouts(store: BenchStore, shop: Shop, provider: string, cou
   let firstError: string | undefined
   const cpuBefore = store.cpuMs()
   const requestsBefore = await lastServiceRequest(store)
+  const databaseBefore = await tableActivity()
   const started = process.hrtime.bigint()
   await inParallel(shoppers, count, async () => {
     try {
@@ -140,6 +144,7 @@ async function runCheckouts(store: BenchStore, shop: Shop, provider: string, cou
   await settle(store)
   const cpuMs = store.cpuMs() - cpuBefore
   const serviceCalls = (await lastServiceRequest(store)) - requestsBefore
+  const database = activityBetween(databaseBefore, await tableActivity())
   if (firstError) {
     process.stdout.write(`  ${errors} failed checkouts with ${provider}, first: ${firstError}\n`)
   }
@@ -163,6 +168,7 @@ async function runCheckouts(store: BenchStore, shop: Shop, provider: string, cou
     sessionP50Ms: percentileMs(sessions, 50),
     completeP50Ms: percentileMs(completions, 50),
     serviceCallsPerCheckout: serviceCalls / Math.max(1, samples.length),
+    database,
   }
 }
 
@@ -191,6 +197,7 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
     const throughput: number[] = []
     const p99: number[] = []
     const cpu: number[] = []
+    const database = { a: new Map() as Activity, b: new Map() as Activity, aCheckouts: 0, bCheckouts: 0 }
     for (let round = 1; round <= ROUNDS; round++) {
       const order = round % 2 ? [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER] : [SYSTEM_PROVIDER, INSTALLMENTS_PROVIDER]
       const runs: Record<string, CheckoutRun> = {}
@@ -199,6 +206,10 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
       }
       const a = runs[INSTALLMENTS_PROVIDER]
       const b = runs[SYSTEM_PROVIDER]
+      addActivity(database.a, a.database)
+      addActivity(database.b, b.database)
+      database.aCheckouts += a.result.total
+      database.bCheckouts += b.result.total
       rows.push({ name: `installments r${round}`, result: a.result }, { name: `system r${round}`, result: b.result })
       throughput.push(a.result.requestsPerSecond / b.result.requestsPerSecond)
       p99.push(a.result.p99Ms / b.result.p99Ms)
@@ -212,6 +223,7 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
     }
     process.stdout.write(`\n${mode}: A = ${INSTALLMENTS_PROVIDER}, B = ${SYSTEM_PROVIDER}\n${formatTable(rows, "checkouts")}\n${ratios.join("\n")}\n`)
     process.stdout.write(`A/B ${mode}: checkouts/s ${spread(throughput)}, p99 ${spread(p99)}, store CPU per checkout ${spread(cpu)}\n`)
+    process.stdout.write(`${formatActivityDifference(database.a, Math.max(1, database.aCheckouts), database.b, Math.max(1, database.bCheckouts))}\n`)
   }
 }
 

@@ -26,6 +26,8 @@ const EXPIRED_GRACE_MS = 60 * 60 * 1000
 const MISSED_SWEEPS_MS = 24 * 60 * 60 * 1000
 const PAGE_SIZE = 100
 const LINK_PAGE_SIZE = 100
+// Newest first: past this many pages a sweep leaves the oldest links, which earlier sweeps checked
+// while they were newer, rather than the ones most recently paid.
 const MAX_LINK_PAGES = 50
 const DEFAULT_CONCURRENCY = 4
 
@@ -187,7 +189,7 @@ async function sweepPaidLinks(
           page,
           limit: LINK_PAGE_SIZE,
           sort_by: "created_at",
-          sort_order: "asc",
+          sort_order: "desc",
         })
         const fresh: string[] = []
         for (const record of list.data) {

@@ -288,7 +288,8 @@ describe("reconcilePendingSessions: orphan payments", () => {
     expect(listCalls.map((call) => call.query.page)).toEqual([1, 2])
     expect(listCalls[0]).toMatchObject({
       storeId: "0f8fad5b-d9cb-469f-a165-70867728950e",
-      query: { status: "Paid", from_date: hoursAgo(24), limit: 100 },
+      // Newest first: a sweep that stops at its page limit leaves out the oldest links.
+      query: { status: "Paid", from_date: hoursAgo(24), limit: 100, sort_by: "created_at", sort_order: "desc" },
     })
     expect(orphanRuns).toHaveLength(130)
     expect(new Set(orphanRuns.map((run) => run.payment_link_id)).size).toBe(130)
