@@ -60,9 +60,10 @@ export const deliveryBody = (event: EmittedEvent) =>
 /** Deletes every processed-event row, as a retention clean-up would. */
 export async function forgetProcessedWebhooks(container: MedusaContainer): Promise<number> {
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-  const rows = await service.listWebhookEvents({}, { select: ["id"] })
-  if (rows.length) {
-    await service.deleteWebhookEvents(rows.map((row) => row.id))
+  const rows = await service.listWebhookEvents({}, { select: ["event_id"] })
+  // Through the service, so the ids it remembers from moments ago go too (as after a restart).
+  for (const row of rows) {
+    await service.forgetWebhookEvent(row.event_id)
   }
   return rows.length
 }

@@ -5,6 +5,7 @@ import { InstallmentsPaymentLink } from "./models/payment-link"
 import { InstallmentsRefund, type RefundSource } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
+import { RecentDeliveries } from "./recent-deliveries"
 
 /** A registration's key as the plugin stores it. */
 export interface WebhookKeyInput {
@@ -34,6 +35,7 @@ export default class InstallmentsModuleService extends MedusaService({
   InstallmentsPaymentLink,
 }) {
   private verificationKeys_?: { keys: VerificationKey[]; until: number }
+  private recentDeliveries_?: RecentDeliveries
 
   /**
    * Webhook keys in the shape the verifier takes. Kept for a few seconds, since every delivery needs
@@ -63,18 +65,21 @@ export default class InstallmentsModuleService extends MedusaService({
     payment_link_id?: string
     provider_id?: string
   }): Promise<boolean> {
-    // Insert first: almost every delivery is new, and the unique index on event_id is what decides
-    // between a replay and two copies racing, so a read before it would only cost a round trip.
-    try {
-      await this.createWebhookEvents(input)
-      return true
-    } catch (error) {
-      const [recorded] = await this.listWebhookEvents({ event_id: input.event_id }, { take: 1, select: ["id"] })
-      if (recorded) {
-        return false
+    this.recentDeliveries_ ??= new RecentDeliveries()
+    return this.recentDeliveries_.record(input.event_id, async () => {
+      // Insert first: almost every delivery is new, and the unique index on event_id is what decides
+      // between a replay and two copies racing, so a read before it would only cost a round trip.
+      try {
+        await this.createWebhookEvents(input)
+        return true
+      } catch (error) {
+        const [recorded] = await this.listWebhookEvents({ event_id: input.event_id }, { take: 1, select: ["id"] })
+        if (recorded) {
+          return false
+        }
+        throw error
       }
-      throw error
-    }
+    })
   }
 
   /**
@@ -82,6 +87,7 @@ export default class InstallmentsModuleService extends MedusaService({
    * the same delivery is processed instead of being answered as a duplicate.
    */
   async forgetWebhookEvent(eventId: string): Promise<void> {
+    this.recentDeliveries_?.forget(eventId)
     const records = await this.listWebhookEvents({ event_id: eventId }, { select: ["id"] })
     if (records.length) {
       await this.deleteWebhookEvents(records.map((record) => record.id))

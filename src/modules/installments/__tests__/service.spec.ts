@@ -208,4 +208,47 @@ describe("webhook events", () => {
     await svc.forgetWebhookEvent("evt_1")
     expect(await svc.recordWebhookEvent(delivery)).toBe(true)
   })
+
+  it("copies of one event (one per registered endpoint) at once: one is recorded, the others are duplicates without a failed insert", async () => {
+    const { svc, events } = service()
+    const inserts = jest.spyOn(events, "create")
+    const reads = jest.spyOn(events, "list")
+    Object.assign(svc, { createWebhookEvents: events.create, listWebhookEvents: events.list })
+    const delivery = { event_id: "evt_copies", event_name: "order.success" }
+    const answers = await Promise.all([1, 2, 3].map(() => svc.recordWebhookEvent(delivery)))
+    expect(answers.sort()).toEqual([false, false, true])
+    expect(await svc.recordWebhookEvent(delivery)).toBe(false)
+    expect(inserts).toHaveBeenCalledTimes(1)
+    expect(reads).not.toHaveBeenCalled()
+    expect(events.rows).toHaveLength(1)
+  })
+
+  it("an id recorded by another process is still refused by the table, and read once", async () => {
+    const { svc, events } = service()
+    events.rows.push({ id: "row_other", event_id: "evt_elsewhere" })
+    const delivery = { event_id: "evt_elsewhere", event_name: "order.success" }
+    expect(await svc.recordWebhookEvent(delivery)).toBe(false)
+    expect(await svc.recordWebhookEvent(delivery)).toBe(false)
+    expect(events.rows).toHaveLength(1)
+  })
+
+  it("a copy waiting on an insert that failed tries its own", async () => {
+    const { svc, events } = service()
+    let failures = 1
+    const create = events.create
+    Object.assign(svc, {
+      createWebhookEvents: async (input: Record<string, unknown>) => {
+        if (failures-- > 0) {
+          await new Promise((resolve) => setImmediate(resolve))
+          throw new Error("connection reset")
+        }
+        return create(input)
+      },
+    })
+    const delivery = { event_id: "evt_retry", event_name: "order.success" }
+    const [first, second] = await Promise.allSettled([svc.recordWebhookEvent(delivery), svc.recordWebhookEvent(delivery)])
+    expect(first).toMatchObject({ status: "rejected", reason: expect.objectContaining({ message: "connection reset" }) })
+    expect(second).toEqual({ status: "fulfilled", value: true })
+    expect(events.rows).toHaveLength(1)
+  })
 })

@@ -1,0 +1,52 @@
+/** How long a recorded delivery id is remembered: copies of one event arrive within moments. */
+const REMEMBER_MS = 60_000
+/** Ids kept at most; the oldest go first. */
+const MAX_IDS = 10_000
+
+/**
+ * Delivery ids this process recorded moments ago or is recording now. The service sends each event
+ * to every endpoint registered on the merchant account (one per provider registration), so copies
+ * arrive together; they are answered as duplicates here without a failed insert and a read each.
+ * The table's unique index still decides between processes: an id not here goes to the database.
+ */
+export class RecentDeliveries {
+  private readonly recorded = new Map<string, number>()
+  private readonly recording = new Map<string, Promise<boolean>>()
+
+  /** Runs `insert` for `eventId` unless this process holds it already; true only for the call whose insert recorded it. */
+  async record(eventId: string, insert: () => Promise<boolean>, now = Date.now): Promise<boolean> {
+    const until = this.recorded.get(eventId)
+    if (until !== undefined && until > now()) {
+      return false
+    }
+    const pending = this.recording.get(eventId)
+    // A copy's insert under way: once it went through, the id is recorded and this is a duplicate.
+    if (pending && (await pending.then(() => true, () => false))) {
+      return false
+    }
+    const attempt = insert()
+    this.recording.set(eventId, attempt)
+    try {
+      const first = await attempt
+      this.remember(eventId, now())
+      return first
+    } finally {
+      if (this.recording.get(eventId) === attempt) {
+        this.recording.delete(eventId)
+      }
+    }
+  }
+
+  /** Forgets an id whose record was removed, so its retry goes to the database again. */
+  forget(eventId: string): void {
+    this.recorded.delete(eventId)
+  }
+
+  private remember(eventId: string, at: number): void {
+    this.recorded.delete(eventId)
+    this.recorded.set(eventId, at + REMEMBER_MS)
+    if (this.recorded.size > MAX_IDS) {
+      this.recorded.delete(this.recorded.keys().next().value as string)
+    }
+  }
+}
