@@ -1,7 +1,7 @@
+import { ExpiringKeys } from "../../lib/expiring-keys"
+
 /** How long a recorded delivery id is remembered: copies of one event arrive within moments. */
 const REMEMBER_MS = 60_000
-/** Ids kept at most; the oldest go first. */
-const MAX_IDS = 10_000
 
 /**
  * Delivery ids this process recorded moments ago or is recording now. The service sends each event
@@ -10,13 +10,12 @@ const MAX_IDS = 10_000
  * The table's unique index still decides between processes: an id not here goes to the database.
  */
 export class RecentDeliveries {
-  private readonly recorded = new Map<string, number>()
+  private readonly recorded = new ExpiringKeys(REMEMBER_MS)
   private readonly recording = new Map<string, Promise<boolean>>()
 
   /** Runs `insert` for `eventId` unless this process holds it already; true only for the call whose insert recorded it. */
   async record(eventId: string, insert: () => Promise<boolean>, now = Date.now): Promise<boolean> {
-    const until = this.recorded.get(eventId)
-    if (until !== undefined && until > now()) {
+    if (this.recorded.has(eventId, now())) {
       return false
     }
     const pending = this.recording.get(eventId)
@@ -28,7 +27,7 @@ export class RecentDeliveries {
     this.recording.set(eventId, attempt)
     try {
       const first = await attempt
-      this.remember(eventId, now())
+      this.recorded.add(eventId, now())
       return first
     } finally {
       if (this.recording.get(eventId) === attempt) {
@@ -40,13 +39,5 @@ export class RecentDeliveries {
   /** Forgets an id whose record was removed, so its retry goes to the database again. */
   forget(eventId: string): void {
     this.recorded.delete(eventId)
-  }
-
-  private remember(eventId: string, at: number): void {
-    this.recorded.delete(eventId)
-    this.recorded.set(eventId, at + REMEMBER_MS)
-    if (this.recorded.size > MAX_IDS) {
-      this.recorded.delete(this.recorded.keys().next().value as string)
-    }
   }
 }

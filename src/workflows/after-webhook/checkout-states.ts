@@ -1,10 +1,9 @@
+import { ExpiringKeys } from "../../lib/expiring-keys"
 import { SharedReads } from "../../providers/installments/shared-reads"
 import type { PaidCheckoutState } from "./session-context"
 
 /** How long a settled checkout is remembered: its two paid deliveries come due together. */
 const SETTLED_TTL_MS = 60_000
-/** Entries kept at most; the oldest go first. */
-const MAX_ENTRIES = 10_000
 
 /**
  * Where paid deliveries' checkouts stand, read once per checkout: concurrent reads of one checkout
@@ -15,22 +14,17 @@ const MAX_ENTRIES = 10_000
  */
 export class CheckoutStates {
   private readonly reads = new SharedReads<PaidCheckoutState>()
-  private readonly settled = new Map<string, number>()
+  private readonly settled = new ExpiringKeys(SETTLED_TTL_MS)
 
   /** The state of the checkout of `sessionId` paying `linkId`, remembered or read with `read`. */
   async stateOf(sessionId: string, linkId: string, read: () => Promise<PaidCheckoutState>, now = Date.now): Promise<PaidCheckoutState> {
     const key = `${sessionId}|${linkId.toLowerCase()}`
-    const until = this.settled.get(key)
-    if (until !== undefined && until > now()) {
+    if (this.settled.has(key, now())) {
       return "settled"
     }
-    this.settled.delete(key)
     const state = await this.reads.run(key, read)
     if (state === "settled") {
-      this.settled.set(key, now() + SETTLED_TTL_MS)
-      if (this.settled.size > MAX_ENTRIES) {
-        this.settled.delete(this.settled.keys().next().value as string)
-      }
+      this.settled.add(key, now())
     }
     return state
   }
