@@ -35,6 +35,7 @@ module.exports = {
   ],
   // Booting Medusa for an integration file takes ~25 s; jest reads this option only at the root.
   testTimeout: 120000,
+  testSequencer: "<rootDir>/integration-tests/sequencer.js",
   collectCoverageFrom: ["src/lib/**/*.ts", "!src/lib/**/__tests__/**"],
   coverageThreshold: { "./src/lib/": { lines: 90 } },
   coverageReporters: ["text-summary", "text"],

@@ -5,7 +5,8 @@ import { MERCHANT } from "../scripts/demo/config"
 import { ensureDatabase } from "../scripts/demo/database"
 import { openJourney, type JourneyContext } from "../scripts/demo/journey/context"
 import { groupCpuMs, liveGroupProcesses } from "../scripts/demo/process-group"
-import { installPlugin, isPrepared, pluginFingerprint, prepareDatabase, startStore, type RunningStore } from "../scripts/demo/store"
+import { pluginFingerprint } from "../scripts/demo/plugin-package"
+import { installPlugin, isPrepared, prepareDatabase, startStore, type RunningStore } from "../scripts/demo/store"
 import { registerWebhooks } from "../scripts/demo/webhooks"
 
 /** Ports of the Medusa benchmarks (9300-9399); each can be moved with an environment variable. */

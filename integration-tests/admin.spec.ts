@@ -6,6 +6,7 @@ import { ADMIN, MERCHANT } from "../scripts/demo/config"
 import { InstallmentsClient, type Transaction } from "../src/lib/client"
 import { monthOf } from "../src/admin/lib/date-range"
 import { formatSar } from "../src/admin/lib/format"
+import { prepareStoreApps } from "./helpers/store-apps"
 import { demoSetup, killDemo, runDemo, stopDemo, waitForOutput, type DemoRun, type DemoSetup } from "./helpers/demo"
 
 // The plugin's admin pages as a merchant uses them, in the demo store (`npm run demo`: the plugin
@@ -44,6 +45,8 @@ async function adminApi<T>(token: string, route: string): Promise<T> {
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true })
+  // The run's install of the plugin into examples/store (store-apps.ts), which the demo then finds current.
+  await prepareStoreApps()
   setup = await demoSetup("installments_admin_test")
   run = runDemo(setup, ["--reset"])
   // The first run packs the plugin and installs examples/store; later runs reuse .demo/.

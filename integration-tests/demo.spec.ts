@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process"
 import { mkdirSync } from "node:fs"
 import path from "node:path"
 import { chromium, type Browser, type Page } from "playwright-core"
+import { prepareStoreApps } from "./helpers/store-apps"
 import { answersHttp, demoSetup, killDemo, runDemo as startDemo, waitForOutput, type DemoRun, type DemoSetup } from "./helpers/demo"
 
 // `npm run demo` as a merchant's developer runs it, on this machine's PostgreSQL (DATABASE_URL):
@@ -17,6 +18,8 @@ const runDemo = (args: string[]) => startDemo(setup, args)
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true })
+  // The run's install of the plugin into examples/store (store-apps.ts), which the demo then finds current.
+  await prepareStoreApps()
   setup = await demoSetup("installments_demo_test")
   ports = setup.ports
 })

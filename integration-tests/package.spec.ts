@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
 import path from "node:path"
+import { ensurePluginBuilt } from "../scripts/demo/plugin-package"
 
 // The other integration spec loads the plugin from ./src; this one checks what a merchant installs:
 // the built package, resolved through its own exports by plain Node, as `npm install` would give it.
@@ -11,12 +12,9 @@ function node(script: string): string {
 }
 
 beforeAll(() => {
-  // Always rebuild: a stale .medusa/server would test yesterday's code.
-  execFileSync("npx", ["medusa", "plugin:build"], {
-    cwd: ROOT,
-    stdio: "ignore",
-    env: { ...process.env, MEDUSA_DISABLE_TELEMETRY: "true" },
-  })
+  // Built from these very sources (a stale .medusa/server would test yesterday's code): rebuilt
+  // unless this run's build already was.
+  ensurePluginBuilt()
 }, 120_000)
 
 describe("the built plugin package", () => {

@@ -1,6 +1,5 @@
 import axios, { type AxiosInstance } from "axios"
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { mkdirSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { Client } from "pg"
 import { dropDatabase, ensureDatabase } from "../scripts/demo/database"
@@ -11,18 +10,10 @@ import { claimRedisDatabase, type RedisDatabase } from "./helpers/redis-database
 import { returnFlow } from "./helpers/returns"
 import { CARDS, payLink, Sandbox, sandboxClient, startTestSandbox, waitFor, webhooksIdle } from "./helpers/sandbox"
 import { PROVIDERS, Seed, seedStore, storefront } from "./helpers/seed"
-import { medusaProcessedWebhooks } from "./helpers/settle"
+import { DEFAULT_WEBHOOK_DELAY_MS, medusaProcessedWebhooks } from "./helpers/settle"
 import { setUpShipping, type ShippingSetup } from "./helpers/shipping"
-import {
-  BuiltStore,
-  createStockStore,
-  medusa,
-  medusaConfigFromReadme,
-  packPlugin,
-  removeStore,
-  serviceEnv,
-  startBuiltStore,
-} from "./helpers/stock-store"
+import { BuiltStore, medusa, serviceEnv, startBuiltStore } from "./helpers/stock-store"
+import { storeApp } from "./helpers/store-apps"
 import { testDatabaseUrl } from "./helpers/test-database"
 import { deliveryBody, eventsOfLink, sendToWebhookRoute, signedByService, WEBHOOK_PATH } from "./helpers/webhooks"
 
@@ -100,8 +91,7 @@ beforeAll(async () => {
   redis = await claimRedisDatabase(RUN)
   databaseUrl = testDatabaseUrl(RUN)
   await ensureDatabase(databaseUrl, true)
-  const tarball = packPlugin(mkdtempSync(path.join(tmpdir(), "installments-pack-")))
-  dir = createStockStore(tarball, medusaConfigFromReadme("## Running in production (server and worker on Redis)"))
+  dir = (await storeApp("production")).dir
   const env: Record<string, string> = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: redis.url,
@@ -114,14 +104,13 @@ beforeAll(async () => {
     ...serviceEnv(),
     INSTALLMENTS_RECONCILE_SCHEDULE: RECONCILE_EVERY_5_S,
   }
-  medusa(dir, ["build"], env)
   medusa(dir, ["db:migrate"], env)
   medusa(dir, ["user", "-e", ADMIN.email, "-p", ADMIN.password], env)
   ;[server, worker] = await Promise.all([
     startBuiltStore(dir, { ...env, MEDUSA_WORKER_MODE: "server" }),
     startBuiltStore(dir, { ...env, MEDUSA_WORKER_MODE: "worker" }),
   ])
-  figures.add("setup", "pack, install, build, migrate, start server and worker", seconds(Date.now() - started))
+  figures.add("setup", "migrate, start server and worker (the run's install and build before)", seconds(Date.now() - started))
 
   api = axios.create({ baseURL: server.url, proxy: false })
   const { data } = await api.post("/auth/user/emailpass", ADMIN)
@@ -145,9 +134,6 @@ afterAll(async () => {
     await dropDatabase(databaseUrl).catch(() => undefined)
   }
   await redis?.release()
-  if (dir) {
-    removeStore(dir)
-  }
   figures.publish("production.md", "Server and worker on Redis: figures")
 })
 
@@ -211,7 +197,7 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
     })
     const elapsed = Date.now() - t0
     // Anything still queued (a late webhook, the next sweep) would show as a second order or capture.
-    await medusaProcessedWebhooks()
+    await medusaProcessedWebhooks(DEFAULT_WEBHOOK_DELAY_MS)
     const settled = await ordersPerCart(cartIds)
     const perLink = [...settled.values()].map((ids) => ids.length)
     const captures = await capturesPerPayment([...settled.values()].flat())
@@ -265,7 +251,7 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
       const ids = (await ordersPerCart([cart.id])).get(cart.id)!
       return ids.length ? ids : undefined
     }, 60_000)
-    await medusaProcessedWebhooks()
+    await medusaProcessedWebhooks(DEFAULT_WEBHOOK_DELAY_MS)
     const settled = (await ordersPerCart([cart.id])).get(cart.id)!
     const captures = await capturesPerPayment(settled)
 
@@ -322,7 +308,7 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
     await flow.receive(returnId, [{ id: candle.id, quantity: 1 }])
     await flow.waitForRefunds(orderId, 1)
     // A second refund would come from a second delivery of order.return_received: give it time.
-    await medusaProcessedWebhooks()
+    await medusaProcessedWebhooks(DEFAULT_WEBHOOK_DELAY_MS)
     const refunds = await flow.refundsOf(orderId)
     const { data } = await api.get(`/admin/installments/refunds?order_id=${orderId}`, admin)
     const ledger = data.refunds as { return_id: string | null; amount: number }[]

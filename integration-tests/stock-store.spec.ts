@@ -1,12 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { Client } from "pg"
 import { Sandbox, startTestSandbox } from "./helpers/sandbox"
-import { createStockStore, installedCopies, medusa, packPlugin, removeStore, serviceEnv, startBuiltStore } from "./helpers/stock-store"
+import { installedCopies, medusa, serviceEnv, startBuiltStore } from "./helpers/stock-store"
+import { storeApp } from "./helpers/store-apps"
 
 // What a merchant does with the published package: `npm install` it into the store they have, add the
 // README's registration to medusa-config.ts, build (admin included), migrate a fresh database, start.
+// The install and the build are this run's (store-apps.ts: once a run, shared with the other specs).
 // Nothing is filtered or overridden: a peer range that makes npm move Medusa's own packages (its
 // default draft-order plugin, its dashboard's UI kit) breaks `medusa build` here, as it would there.
 
@@ -36,8 +37,8 @@ async function admin(database: string, sql: string) {
 
 beforeAll(async () => {
   sandbox = await startTestSandbox()
-  const tarball = packPlugin(mkdtempSync(path.join(tmpdir(), "installments-pack-")))
-  dir = createStockStore(tarball)
+  const app = await storeApp("stock")
+  dir = app.dir
   await admin("postgres", `DROP DATABASE IF EXISTS ${DB_NAME}`)
   await admin("postgres", `CREATE DATABASE ${DB_NAME}`)
   env = {
@@ -46,15 +47,12 @@ beforeAll(async () => {
     COOKIE_SECRET: "stock-store-cookie",
     ...serviceEnv(),
   }
-  built = medusa(dir, ["build"], env)
+  built = app.buildOutput
 }, 600_000)
 
 afterAll(async () => {
   await sandbox?.stop()
   await admin("postgres", `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch(() => undefined)
-  if (dir) {
-    removeStore(dir)
-  }
 })
 
 describe("the packed plugin in a stock Medusa store", () => {

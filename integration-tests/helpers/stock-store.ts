@@ -1,12 +1,12 @@
 import { ChildProcess, execFileSync, spawn } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import path from "node:path"
-import { childEnv, freePort, MEDUSA_VERSION, medusa, packPlugin } from "../../scripts/demo/plugin-package"
+import { childEnv, freePort, MEDUSA_VERSION, medusa } from "../../scripts/demo/plugin-package"
+import { PLUGIN_TARBALL } from "../../scripts/demo/store"
 
 const ROOT = path.resolve(__dirname, "../..")
 
-export { MEDUSA_VERSION, medusa, packPlugin }
+export { MEDUSA_VERSION, medusa }
 
 /**
  * The `medusa-config.ts` a merchant writes by following the README: the first `defineConfig` block
@@ -28,12 +28,13 @@ export function medusaConfigFromReadme(heading?: string): string {
 }
 
 /**
- * A new store app shaped like Medusa's starter (the packages a stock store depends on, no overrides,
- * default plugins left as `defineConfig` adds them) with the packed plugin installed by npm.
+ * Writes a store app shaped like Medusa's starter into `dir`: the packages a stock store depends on,
+ * no overrides, default plugins left as `defineConfig` adds them, and the packed plugin as the
+ * dependency npm installs (the tarball the demo installs into examples/store, whose node_modules
+ * the app uses: see store-apps.ts).
  */
-export function createStockStore(tarball: string, medusaConfig: string = medusaConfigFromReadme()): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "installments-stock-store-"))
-  mkdirSync(path.join(dir, "src"))
+export function writeStockStore(dir: string, medusaConfig: string = medusaConfigFromReadme()) {
+  mkdirSync(path.join(dir, "src"), { recursive: true })
   const pkg = {
     name: "stock-store",
     version: "0.0.1",
@@ -43,7 +44,7 @@ export function createStockStore(tarball: string, medusaConfig: string = medusaC
       "@medusajs/cli": MEDUSA_VERSION,
       "@medusajs/framework": MEDUSA_VERSION,
       "@medusajs/medusa": MEDUSA_VERSION,
-      "medusa-payment-installments": `file:${tarball}`,
+      "medusa-payment-installments": `file:${path.relative(dir, PLUGIN_TARBALL)}`,
     },
     devDependencies: { "@types/node": "^20.0.0", "ts-node": "^10.9.2", typescript: "^5.6.2" },
   }
@@ -66,9 +67,6 @@ export function createStockStore(tarball: string, medusaConfig: string = medusaC
       exclude: ["node_modules", ".medusa"],
     })
   )
-  // The npm cache the plugin's own install filled keeps this to about a minute.
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: dir, stdio: "pipe", env: childEnv() })
-  return dir
 }
 
 /** Where npm placed each copy of a package in the app (e.g. to see it was not nested away). */
@@ -156,7 +154,3 @@ export function serviceEnv(): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, process.env[name]!]))
 }
 
-/** Removes the app folder. */
-export function removeStore(dir: string) {
-  rmSync(dir, { recursive: true, force: true })
-}

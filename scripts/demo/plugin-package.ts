@@ -1,16 +1,61 @@
 import { execFileSync } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { createHash } from "node:crypto"
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import path from "node:path"
-import { ROOT } from "./config"
+import { DEMO_DIR, ROOT } from "./config"
 
 /** The Medusa release a stock store pins, read from the plugin's own dev dependency on it. */
 export const MEDUSA_VERSION: string = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).devDependencies["@medusajs/medusa"]
 
-/** Builds and packs the plugin as `npm pack` gives it to a merchant; returns the tarball's path. */
-export function packPlugin(destination: string): string {
+/** Where the fingerprint of the sources `.medusa/server` was last built from is kept (outside the package). */
+const BUILD_STAMP = path.join(DEMO_DIR, "plugin-build.json")
+
+/**
+ * A fingerprint of everything the built plugin is made from: src/ (tests aside), package.json,
+ * tsconfig.json and the lockfile (the toolchain that builds it).
+ */
+export function pluginFingerprint(): string {
+  const hash = createHash("sha256")
+  const visit = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = path.join(dir, name)
+      if (name === "__tests__" || name === "node_modules") {
+        continue
+      }
+      if (statSync(file).isDirectory()) {
+        visit(file)
+      } else {
+        hash.update(path.relative(ROOT, file)).update(readFileSync(file))
+      }
+    }
+  }
+  visit(path.join(ROOT, "src"))
+  for (const file of ["package.json", "tsconfig.json", "package-lock.json"]) {
+    hash.update(file).update(existsSync(path.join(ROOT, file)) ? readFileSync(path.join(ROOT, file)) : "")
+  }
+  return hash.digest("hex")
+}
+
+/**
+ * Runs `medusa plugin:build` unless `.medusa/server` was built from exactly these sources: the
+ * tests, the demo and the benches each need a current build, and one build a run is enough.
+ */
+export function ensurePluginBuilt(): void {
+  const fingerprint = pluginFingerprint()
+  const stamp = existsSync(BUILD_STAMP) ? (JSON.parse(readFileSync(BUILD_STAMP, "utf8")) as { fingerprint?: string }) : {}
+  if (stamp.fingerprint === fingerprint && existsSync(path.join(ROOT, ".medusa/server/package.json"))) {
+    return
+  }
   execFileSync("npx", ["medusa", "plugin:build"], { cwd: ROOT, stdio: "ignore", env: childEnv() })
-  const [packed] = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8" }))
+  mkdirSync(DEMO_DIR, { recursive: true })
+  writeFileSync(BUILD_STAMP, JSON.stringify({ fingerprint }))
+}
+
+/** Builds (when the sources changed) and packs the plugin as `npm pack` gives it to a merchant; returns the tarball's path. */
+export function packPlugin(destination: string): string {
+  ensurePluginBuilt()
+  const [packed] = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8", env: childEnv() }))
   return path.join(destination, packed.filename)
 }
 

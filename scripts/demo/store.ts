@@ -1,12 +1,12 @@
 import { ChildProcess, execFileSync, spawn } from "node:child_process"
-import { createHash } from "node:crypto"
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { ADMIN, DEMO_DIR, ROOT, STORE_DIR } from "./config"
 import { childEnv, medusa, packPlugin } from "./plugin-package"
 import { stopProcessGroup } from "./process-group"
 
-const TARBALL = path.join(DEMO_DIR, "medusa-payment-installments.tgz")
+/** The packed plugin examples/store installs (its package.json names it). */
+export const PLUGIN_TARBALL = path.join(DEMO_DIR, "medusa-payment-installments.tgz")
 const INSTALLED = path.join(STORE_DIR, "node_modules/medusa-payment-installments")
 const STATE = path.join(DEMO_DIR, "state.json")
 
@@ -17,27 +17,6 @@ interface State {
   databases?: Record<string, string>
 }
 
-/** A fingerprint of everything that ends up in the packed plugin: its sources and package.json. */
-export function pluginFingerprint(): string {
-  const hash = createHash("sha256")
-  const visit = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const file = path.join(dir, name)
-      if (name === "__tests__" || name === "node_modules") {
-        continue
-      }
-      if (statSync(file).isDirectory()) {
-        visit(file)
-      } else {
-        hash.update(path.relative(ROOT, file)).update(readFileSync(file))
-      }
-    }
-  }
-  visit(path.join(ROOT, "src"))
-  hash.update(readFileSync(path.join(ROOT, "package.json")))
-  return hash.digest("hex")
-}
-
 /**
  * Builds and packs the plugin and installs the tarball into examples/store with npm, as a merchant
  * installs a published package. Skipped when the sources did not change since the last install.
@@ -45,14 +24,14 @@ export function pluginFingerprint(): string {
  */
 export function installPlugin(fingerprint: string): boolean {
   const state = readState()
-  if (state.plugin === fingerprint && existsSync(INSTALLED) && existsSync(TARBALL)) {
+  if (state.plugin === fingerprint && existsSync(INSTALLED) && existsSync(PLUGIN_TARBALL)) {
     return false
   }
   // The benches call this on a fresh checkout, before anything else made .demo/.
   mkdirSync(DEMO_DIR, { recursive: true })
   const packDir = mkdtempSync(path.join(DEMO_DIR, "pack-"))
   try {
-    copyFileSync(packPlugin(packDir), TARBALL)
+    copyFileSync(packPlugin(packDir), PLUGIN_TARBALL)
   } finally {
     rmSync(packDir, { recursive: true, force: true })
   }

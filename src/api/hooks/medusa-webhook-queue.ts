@@ -1,12 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 
+type QueueOptions = { webhook_delay?: number; webhook_retries?: number }
+
 /**
  * How Medusa's webhook route queues a delivery: after the Payment module's `webhook_delay` (5 s by
  * default, so a shopper's own cart completion goes first) with `webhook_retries` attempts (3).
  */
 export function medusaWebhookQueueOptions(container: MedusaContainer): { delay: number; attempts: number } {
-  // The route reads the module's options the same way (they are not on its typed interface).
-  const options = (container.resolve(Modules.PAYMENT) as { options?: { webhook_delay?: number; webhook_retries?: number } }).options ?? {}
+  // Medusa 2.21's route looks for these on `.options`, which the Payment module never sets: the module
+  // keeps the options it was configured with as `moduleDeclaration`. Reading both honours a store's
+  // configured delay here, where Medusa's own route would fall back to 5 s.
+  const service = container.resolve(Modules.PAYMENT) as { options?: QueueOptions; moduleDeclaration?: QueueOptions }
+  const options = service.options ?? service.moduleDeclaration ?? {}
   return { delay: options.webhook_delay || 5000, attempts: options.webhook_retries || 3 }
 }

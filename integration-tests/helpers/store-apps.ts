@@ -1,0 +1,112 @@
+import { createHash } from "node:crypto"
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs"
+import path from "node:path"
+import { DEMO_DIR, STORE_DIR } from "../../scripts/demo/config"
+import { medusa, pluginFingerprint } from "../../scripts/demo/plugin-package"
+import { installPlugin } from "../../scripts/demo/store"
+import { medusaConfigFromReadme, writeStockStore } from "./stock-store"
+
+// Every spec that runs the packed plugin in a store app (stock store, production, demo, admin) needs
+// the same `npm install` of the same tarball: about a minute and 730 MB each. One install a run,
+// examples/store's (the demo's app, which `npm run demo` then finds up to date), serves them all;
+// the stock-store and production specs each get an app of their own (their medusa-config.ts, their
+// build, their database) whose node_modules is that install. Kept in .demo/ between runs and redone
+// only when the plugin's sources or the README's configuration change.
+
+const APPS_DIR = path.join(DEMO_DIR, "apps")
+const LOCK = path.join(DEMO_DIR, "store-apps.lock")
+
+/** The README section whose `medusa-config.ts` the production spec runs. */
+export const PRODUCTION_HEADING = "## Running in production (server and worker on Redis)"
+
+/** The store apps the specs run, each a README configuration and the env it is built with. */
+const APPS = {
+  stock: { config: () => medusaConfigFromReadme(), buildEnv: {} as Record<string, string> },
+  production: { config: () => medusaConfigFromReadme(PRODUCTION_HEADING), buildEnv: { DISABLE_MEDUSA_ADMIN: "true" } },
+}
+
+export type StoreAppName = keyof typeof APPS
+
+/** A built store app: its folder and what `medusa build` printed. */
+export interface StoreApp {
+  dir: string
+  buildOutput: string
+}
+
+/**
+ * Installs the packed plugin into examples/store and builds every app, unless each is current.
+ * `npm test` starts this in the background while the first specs run; a spec that needs an app
+ * waits for it (`storeApp`), or prepares it itself when run alone.
+ */
+export async function prepareStoreApps(): Promise<void> {
+  await withLock(async () => {
+    const fingerprint = pluginFingerprint()
+    installPlugin(fingerprint)
+    for (const name of Object.keys(APPS) as StoreAppName[]) {
+      buildApp(name, fingerprint)
+    }
+  })
+}
+
+/** The built app `name`, prepared by this run's background step or, when none runs, here. */
+export async function storeApp(name: StoreAppName): Promise<StoreApp> {
+  await prepareStoreApps()
+  const dir = path.join(APPS_DIR, name)
+  return { dir, buildOutput: readFileSync(path.join(dir, "build.log"), "utf8") }
+}
+
+function buildApp(name: StoreAppName, fingerprint: string): void {
+  const app = APPS[name]
+  const config = app.config()
+  const key = createHash("sha256").update(fingerprint).update(config).update(JSON.stringify(app.buildEnv)).digest("hex")
+  const dir = path.join(APPS_DIR, name)
+  const stamp = path.join(dir, "prepared.json")
+  if (existsSync(stamp) && JSON.parse(readFileSync(stamp, "utf8")).key === key) {
+    return
+  }
+  rmSync(dir, { recursive: true, force: true })
+  writeStockStore(dir, config)
+  symlinkSync(path.join(STORE_DIR, "node_modules"), path.join(dir, "node_modules"))
+  writeFileSync(path.join(dir, "build.log"), medusa(dir, ["build"], app.buildEnv))
+  writeFileSync(stamp, JSON.stringify({ key }))
+}
+
+/**
+ * Runs `work` holding a lock of the whole checkout (a folder, made atomically), so the background
+ * step and a spec never install or build at once. A lock left by a process that died is taken over.
+ */
+async function withLock(work: () => Promise<void>): Promise<void> {
+  mkdirSync(DEMO_DIR, { recursive: true })
+  for (;;) {
+    try {
+      mkdirSync(LOCK)
+      break
+    } catch {
+      if (!holderAlive()) {
+        rmSync(LOCK, { recursive: true, force: true })
+        continue
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+  }
+  writeFileSync(path.join(LOCK, "pid"), String(process.pid))
+  try {
+    await work()
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true })
+  }
+}
+
+function holderAlive(): boolean {
+  const pidFile = path.join(LOCK, "pid")
+  if (!existsSync(pidFile)) {
+    // Made an instant ago, its pid not written yet; or left by a process that died right then.
+    return existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs < 10_000
+  }
+  try {
+    process.kill(Number(readFileSync(pidFile, "utf8")), 0)
+    return true
+  } catch {
+    return false
+  }
+}
