@@ -6,7 +6,7 @@
 const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
 
-/** Epoch ms of an ISO 8601 text read as UTC when it names no offset ("ISO 8601 UTC" in the interface). */
+/** Epoch ms of an ISO 8601 text read as UTC when it names no offset ("ISO 8601 UTC" in docs/service-api.md). */
 export function parseUtc(text: string): number {
   const normalized = DATE_ONLY.test(text) || HAS_OFFSET.test(text) ? text : `${text.replace(" ", "T")}Z`
   return Date.parse(normalized)

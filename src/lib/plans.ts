@@ -9,7 +9,7 @@ export interface BankProgramme {
 }
 
 /**
- * The interface's bank table. `ribl` and `inma` have no documented minimum (D9), so they are left
+ * The bank table of docs/service-api.md. `ribl` and `inma` have no documented minimum (D9), so they are left
  * out here; a merchant or the sandbox adds them through settings.
  */
 export const DEFAULT_BANKS: readonly BankProgramme[] = Object.freeze([

@@ -10,7 +10,7 @@ import { transactionRoutes } from "./routes/transactions"
 import { webhookRoutes } from "./routes/webhooks"
 import { SandboxCore } from "./sandbox"
 
-// Paths the interface gives with a trailing slash; without it the service redirects (like Django's APPEND_SLASH).
+// Paths docs/service-api.md gives with a trailing slash; without it the service redirects (like Django's APPEND_SLASH).
 const SLASHED = [/^\/check\/bin_numbers_lookup$/, /^\/api\/create-webhook-and-apikey$/]
 
 function slashRedirect(req: Request, res: Response, next: NextFunction): void {

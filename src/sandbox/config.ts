@@ -8,7 +8,7 @@ export type SignatureScheme = "rsa-pss-sha256" | "rsa-pkcs1-sha256"
 
 /**
  * `ribl` and `inma` have no documented minimum (D9). SANDBOX ASSUMPTION: they are offered at
- * 500.00 SAR with 3/6/12 months so every bank code of the interface can be exercised locally.
+ * 500.00 SAR with 3/6/12 months so every bank code of docs/service-api.md can be exercised locally.
  */
 export const SANDBOX_EXTRA_BANKS: readonly BankProgramme[] = Object.freeze([
   { bank_code: "ribl", minimum: "500.00", tenures: [3, 6, 12] },
@@ -50,7 +50,7 @@ export interface SandboxOptions {
   signatureScheme?: SignatureScheme
   /** Refund window after the transaction (D13). */
   refundWindowDays?: number
-  /** Bank programmes (D9); defaults to the interface's table plus the sandbox's ribl and inma. */
+  /** Bank programmes (D9); defaults to the table of docs/service-api.md plus the sandbox's ribl and inma. */
   banks?: readonly BankProgramme[]
   /** Card scheme fees (D12), merged over the defaults. */
   fees?: Partial<FeeSchedule>

@@ -1,5 +1,5 @@
 /**
- * Error answers. The interface gives each endpoint family its own body shape, so routes throw an
+ * Error answers. docs/service-api.md gives each endpoint family its own body shape, so routes throw an
  * ApiError carrying the exact body and the app's error handler writes it unchanged.
  */
 export class ApiError extends Error {

@@ -10,7 +10,7 @@ import {
   ValidationError,
 } from "./errors"
 
-/** Endpoints whose error bodies need their own reading (interface, Errors part). */
+/** Endpoints whose error bodies need their own reading (docs/service-api.md, Errors). */
 export type ErrorFamily = "default" | "refund"
 
 interface ErrorContext {

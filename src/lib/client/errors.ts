@@ -84,7 +84,7 @@ export type RefundRejectionReason =
   | "not_allowed"
   | "not_refundable"
 
-/** The service refused a refund (interface, Errors part, Refund table). */
+/** The service refused a refund (docs/service-api.md, Errors, Refund). */
 export class RefundRejectedError extends InstallmentsError {
   readonly reason: RefundRejectionReason
   /** For `exceeds_balance`: the most that can still be refunded, a 2-decimal SAR string. */
@@ -126,5 +126,5 @@ export class TimeoutError extends InstallmentsError {}
 /** Any other answer the service should not give: 5xx, 429, an unexpected 4xx. */
 export class ApiError extends InstallmentsError {}
 
-/** A 2xx answer whose body does not have the interface's shape. */
+/** A 2xx answer whose body does not have the shape docs/service-api.md describes. */
 export class ProtocolError extends InstallmentsError {}

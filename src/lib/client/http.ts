@@ -18,7 +18,7 @@ export type RetryPolicy =
 
 export interface RequestSpec {
   method: "GET" | "POST"
-  /** Path with its parameters already encoded, exactly as the interface writes it. */
+  /** Path with its parameters already encoded, exactly as docs/service-api.md writes it. */
   path: string
   query?: Record<string, string | undefined>
   body?: unknown

@@ -46,7 +46,7 @@ export function parseClientOptions(options: ClientOptions): ResolvedClientOption
   return result.data
 }
 
-/** The environment follows the public key (interface, Authentication rule 5). */
+/** The environment follows the public key (docs/service-api.md, Authentication; D22). */
 export function environmentOf(publicKey: string): Environment {
   return publicKey.startsWith("prod-") ? "production" : "sandbox"
 }

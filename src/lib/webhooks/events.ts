@@ -117,10 +117,10 @@ export type RefundsChangedWebhookEvent = WithId<z.output<typeof RefundsChangedWe
 export type PaymentLinkExpiredEvent = WithId<z.output<typeof PaymentLinkExpiredEvent>>
 export type ModalClosedEvent = WithId<z.output<typeof ModalClosedEvent>>
 
-/** A delivery of one of the interface's events (D19); `event` selects the shape of `data`. */
+/** A delivery of one of the events of docs/service-api.md (D19); `event` selects the shape of `data`. */
 export type WebhookEvent = TransactionWebhookEvent | RefundsChangedWebhookEvent | PaymentLinkExpiredEvent | ModalClosedEvent
 
-/** A signed delivery of an event the interface does not list: acknowledged and ignored, never refused. */
+/** A signed delivery of an event docs/service-api.md does not list: acknowledged and ignored, never refused. */
 export interface UnknownWebhookEvent {
   id: string
   event: string
@@ -129,7 +129,7 @@ export interface UnknownWebhookEvent {
 /** What a verified delivery body parses to. */
 export type ParsedWebhookEvent = WebhookEvent | UnknownWebhookEvent
 
-/** True for events of the interface's list; false for a name the plugin does not know. */
+/** True for events docs/service-api.md lists; false for a name the plugin does not know. */
 export function isKnownWebhookEvent(event: ParsedWebhookEvent): event is WebhookEvent {
   return (EVENT_NAMES as readonly string[]).includes(event.event)
 }

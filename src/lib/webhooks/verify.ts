@@ -100,8 +100,8 @@ export function verifyWebhookSignature({
 }
 
 /**
- * Verifies a delivery (see verifyWebhookSignature), then parses its body (D19): an event of the
- * interface, or an event name it does not list (to acknowledge and ignore).
+ * Verifies a delivery (see verifyWebhookSignature), then parses its body (D19): an event of
+ * docs/service-api.md, or an event name it does not list (to acknowledge and ignore).
  */
 export function verifyWebhook(input: VerifyWebhookInput): ParsedWebhookEvent {
   return parseWebhookBody(verifyWebhookSignature(input))

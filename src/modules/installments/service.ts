@@ -182,7 +182,7 @@ export default class InstallmentsModuleService extends MedusaService({
       const known = waiting ?? tracked
       const fields: RefundEntryFields = {
         tracker_id: entry.id,
-        // A status the interface does not list is not settled: kept pending so the sync job re-reads it.
+        // A status docs/service-api.md does not list is not settled: kept pending so the sync job re-reads it.
         status: entry.status === "R" ? "R" : "P",
         rrn: entry.rrn,
         gateway_key: entry.gateway_transaction_id ?? null,

@@ -29,7 +29,7 @@ const PAID = new Set(["success", "partially refunded", "refunded"])
 const KNOWN_STATUSES = new Set<string>(TRANSACTION_STATUSES)
 const KNOWN_BANK_DECISIONS = new Set(["A", "R", "P"])
 
-/** A transaction status the interface does not list: the provider treats it as not paid. */
+/** A transaction status docs/service-api.md does not list: the provider treats it as not paid. */
 export function hasUnknownStatus(transaction: Transaction): boolean {
   return !KNOWN_STATUSES.has(transaction.status)
 }
@@ -41,7 +41,7 @@ export function hasUnknownBankDecision(transaction: Transaction): boolean {
 }
 
 /**
- * The one mapping from link details to a session status (architecture, checkout step 3):
+ * The one mapping from link details to a session status (README, How checkout works, step 3):
  * paid for the session's exact amount -> captured; pending or under bank review ->
  * pending_authorization; expired -> canceled; nothing or only failures on a live link ->
  * requires_more; anything that does not match the session -> error.

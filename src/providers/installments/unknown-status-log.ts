@@ -18,7 +18,7 @@ function firstTime(key: string): boolean {
 }
 
 /**
- * Warns about a status the interface does not list (a new transaction status, an unknown bank
+ * Warns about a status docs/service-api.md does not list (a new transaction status, an unknown bank
  * decision) once per transaction and value in this process, not on every read of the link: the
  * checkout, webhook and reconciliation paths read the same link many times.
  */

@@ -86,7 +86,7 @@ const SeedBody = z
   })
   .refine((body) => Date.parse(body.from) <= Date.parse(body.to), { message: "from must not be after to", path: ["from"] })
 
-// Far beyond any rule of the interface, and well inside what Date can represent.
+// Far beyond any rule of docs/service-api.md, and well inside what Date can represent.
 const MAX_ADVANCE_MS = 10 * 366 * 86_400_000
 
 const RequestsQuery = z

@@ -57,7 +57,7 @@ export function transactionRoutes(ctx: SandboxContext): express.Router {
     methodNotAllowed(req, res, next)
   })
 
-  // Without the trailing slash the service redirects and refunds nothing (interface, endpoint 7).
+  // Without the trailing slash the service redirects and refunds nothing (docs/service-api.md, endpoint 7).
   router.all("/transactions/refund/:id", (req, res) => {
     const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : ""
     res.redirect(301, `/transactions/refund/${encodeURIComponent(req.params.id)}/${query}`)

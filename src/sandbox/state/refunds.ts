@@ -42,7 +42,7 @@ export function replay(ctx: SandboxContext, transactionId: string, key: string |
 }
 
 /**
- * Accepts a refund or throws the interface's 400: processing conflict (D15), balance, merchant
+ * Accepts a refund or throws the 400 of docs/service-api.md: processing conflict (D15), balance, merchant
  * balance. On acceptance `refunded_amount` and status move at once (D16) and the entry starts `P`;
  * the first of a 1-hour window settles by itself after the settlement delay (D14).
  */

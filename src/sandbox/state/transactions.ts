@@ -44,7 +44,7 @@ export function isRefundable(ctx: SandboxContext, transaction: TransactionRecord
 
 const TRACKER_STATUS_NAMES = { A: "Approved", R: "Rejected", P: "Pending" } as const
 
-/** The transaction object of the interface (endpoint 6, link details, webhooks). */
+/** The transaction object of docs/service-api.md (endpoint 6, link details, webhooks). */
 export function serializeTransaction(ctx: SandboxContext, transaction: TransactionRecord): Record<string, unknown> {
   const link = ctx.store.state.links[transaction.link_id]
   const fees =

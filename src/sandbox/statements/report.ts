@@ -158,7 +158,7 @@ export function buildStatement(ctx: SandboxContext, storeId: string, from: numbe
   }
 }
 
-/** The json format: the interface's statement report. */
+/** The json format: the statement report of docs/service-api.md (endpoint 8). */
 export function statementJson(statement: Statement): Record<string, unknown> {
   const { summary } = statement
   return {

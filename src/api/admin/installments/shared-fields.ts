@@ -29,5 +29,5 @@ export const isoDateField = (name: string) =>
     .string({ error: `${name} is required: an ISO 8601 date, e.g. 2026-11-01` })
     .refine(isIsoDate, `${name} must be an ISO 8601 date or date-time, e.g. 2026-11-01 or 2026-11-01T00:00:00Z`)
 
-/** The interface's statement window rules (D17), as the client applies them. */
+/** The statement window rules of docs/service-api.md (D17), as the client applies them. */
 export { refineStatementWindow }

@@ -17,7 +17,7 @@ import {
 useNock()
 
 /**
- * The live service may leave out what the interface calls informational, add fields and add enum
+ * The live service may leave out what docs/service-api.md calls informational, add fields and add enum
  * values. Every endpoint is read here with the smallest answer the code can act on, and with fields
  * nobody documented, which must come through untouched.
  */

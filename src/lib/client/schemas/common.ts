@@ -65,7 +65,7 @@ export const Language = z.enum(["ar", "en"])
 
 /**
  * A string enum of an answer, read tolerantly: the documented values are typed for callers, and a
- * value the interface does not list yet is kept as the string it came as rather than refused.
+ * value docs/service-api.md does not list yet is kept as the string it came as rather than refused.
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(_known: T) {
   return z.string().transform((value) => value as T[number] | (string & {}))

@@ -11,7 +11,7 @@ interface WindowIssues {
 }
 
 /**
- * The interface's statement window rules (D17), judged on the UTC instants the service filters on (a
+ * The statement window rules of docs/service-api.md (D17), judged on the UTC instants the service filters on (a
  * bare to_date includes its whole day): from_date not after to_date, at most 366 days. Shared by the
  * client and the admin routes so both refuse the same windows with the same words.
  */

@@ -16,12 +16,12 @@ import {
 
 export const TRANSACTION_STATUSES = ["success", "pending", "fail", "partially refunded", "refunded"] as const
 export type KnownTransactionStatus = (typeof TRANSACTION_STATUSES)[number]
-/** A transaction status; one the interface does not list yet is kept as a string (callers: not paid). */
+/** A transaction status; one docs/service-api.md does not list yet is kept as a string (callers: not paid). */
 export const TransactionStatus = openEnum(TRANSACTION_STATUSES)
 export type TransactionStatus = z.output<typeof TransactionStatus>
 
 /**
- * A status letter the interface also shows spelled out (`A`/`Approved`): the words, in any case,
+ * A status letter docs/service-api.md also shows spelled out (`A`/`Approved`): the words, in any case,
  * read as their letter so every check compares letters; any other value is kept as it came.
  */
 function statusLetter<const T extends readonly [string, ...string[]]>(letters: T, words: Record<string, T[number]>) {

@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { informational, nullableString, withDefault } from "./common"
 
-/** Event names the service can deliver (interface, Events part). */
+/** Event names the service can deliver (docs/service-api.md, Events). */
 export const EVENT_NAMES = [
   "order.created",
   "order.success",

@@ -6,9 +6,9 @@ import { DEFAULT_BANKS } from "../../../plans"
 import type { ContractTarget, PayOption, PayOutcome } from "./target"
 
 /**
- * A small in-memory fake of the service, answering through nock, written from the interface and
- * DECISIONS alone. It is the first counterpart the contract scenarios run against; the sandbox is
- * the second. Where the two disagree, one of them misreads the interface.
+ * A small in-memory fake of the service, answering through nock, written from docs/service-api.md
+ * and docs/decisions.md alone. It is the first counterpart the contract scenarios run against; the
+ * sandbox is the second. Where the two disagree, one of them misreads docs/service-api.md.
  */
 
 const BASE_URL = "https://contract.nock.test"

@@ -255,7 +255,7 @@ export const scenarios: ContractScenario[] = [
       const full = await target.client.transactions.retrieve(trx.id)
       expect(full).toMatchObject({ status: "refunded", refunded_amount: "1200.00", is_refundable: false })
       expect(full.refund_tracker.map((entry) => entry.amount)).toEqual(["200.50", "999.50"])
-      // The second refund within the hour waits for finance review (interface, refund tracker table).
+      // The second refund within the hour waits for finance review (docs/service-api.md, refund tracker states; D14).
       expect(full.refund_tracker[1]).toMatchObject({ status: "P", rrn: null })
     },
   },

@@ -56,7 +56,7 @@ export interface ContractTarget {
   webhookUrl: string
 }
 
-/** One client scenario, written against the interface, run against every target. */
+/** One client scenario, written against docs/service-api.md, run against every target. */
 export interface ContractScenario {
   name: string
   run(target: ContractTarget): Promise<void>
