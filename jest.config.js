@@ -21,7 +21,7 @@ module.exports = {
       transform,
       testEnvironment: "node",
       moduleFileExtensions: ["js", "ts", "tsx", "json"],
-      modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/"],
+      modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/.demo/"],
       testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s"],
     },
     {
@@ -29,7 +29,7 @@ module.exports = {
       transform,
       testEnvironment: "node",
       moduleFileExtensions: ["js", "ts", "json"],
-      modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/"],
+      modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/.demo/"],
       testMatch: ["<rootDir>/integration-tests/**/*.spec.[jt]s"],
     },
   ],

@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# The two jest projects against the database scripts/test.sh chose, at once on this 2-core machine:
-# unit (with coverage of src/lib) on one worker beside integration, which boots a real Medusa and
-# mostly waits on it. The store apps the later integration specs need (one npm install of the packed
-# plugin, the stock and production builds) are prepared in the background meanwhile. Everything
-# always runs; the exit code is non-zero if anything failed. Ends with a table of seconds per spec
-# and the plain "N passed, N failed" line.
+# The jest projects against the database scripts/test.sh chose, side by side on this 2-core machine
+# (each integration spec mostly waits on a Medusa, its sandbox and PostgreSQL):
+# - unit tests (with coverage of src/lib) on one worker;
+# - integration in two lanes, each one spec at a time: the first has installments.spec.ts and the
+#   specs that run the packed plugin in store apps built from the README; the second has
+#   returns-reports.spec.ts, the demo and admin specs (which share examples/store's demo state and
+#   so never run at once) and any spec not named in the first lane;
+# - meanwhile, the store apps those later specs need (one npm install of the packed plugin, the
+#   stock and production builds) are prepared in the background.
+# Everything always runs; the exit code is non-zero if anything failed. Each part's output follows
+# in turn, then a table of seconds per spec and the plain "N passed, N failed" line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 started=$(date +%s)
 mkdir -p test-results
-rm -f test-results/unit.json test-results/integration.json
+rm -f test-results/unit.json test-results/integration-*.json
+
+LANE_1=(integration-tests/installments.spec.ts integration-tests/package.spec.ts integration-tests/stock-store.spec.ts integration-tests/production.spec.ts)
 
 npx ts-node --transpile-only scripts/prepare-test-stores.ts > test-results/store-apps.log 2>&1 &
 stores=$!
@@ -19,19 +26,26 @@ npx jest --config jest.config.js --selectProjects unit --coverage --maxWorkers=1
   --json --outputFile=test-results/unit.json > test-results/unit.log 2>&1 &
 unit_pid=$!
 
-NODE_OPTIONS=--experimental-vm-modules npx jest --config jest.config.js --selectProjects integration \
-  --runInBand --forceExit --passWithNoTests --json --outputFile=test-results/integration.json
-integration=$?
+integration() {
+  local lane=$1
+  shift
+  NODE_OPTIONS=--experimental-vm-modules npx jest --config jest.config.js --selectProjects integration \
+    --runInBand --forceExit --passWithNoTests --json --outputFile="test-results/integration-$lane.json" "$@" \
+    > "test-results/integration-$lane.log" 2>&1
+}
+integration 1 "${LANE_1[@]}" &
+lane_1=$!
+integration 2 --testPathIgnorePatterns "${LANE_1[@]}" &
+lane_2=$!
 
-wait $unit_pid
-unit=$?
-# Printed after integration's own output, so neither interleaves the other.
-echo "--- unit tests (test-results/unit.log) ---"
-cat test-results/unit.log
+status=0
+for part in unit:$unit_pid integration-1:$lane_1 integration-2:$lane_2; do
+  wait "${part#*:}" || status=1
+  echo "--- ${part%%:*} (test-results/${part%%:*}.log) ---"
+  cat "test-results/${part%%:*}.log"
+done
 wait $stores
 echo "--- store apps: $(tail -n 1 test-results/store-apps.log)"
 
-node scripts/test-summary.js --started "$started" test-results/unit.json test-results/integration.json
-summary=$?
-
-[ $unit -eq 0 ] && [ $integration -eq 0 ] && [ $summary -eq 0 ]
+node scripts/test-summary.js --started "$started" test-results/unit.json test-results/integration-1.json test-results/integration-2.json || status=1
+exit $status

@@ -7,7 +7,7 @@ import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, STORE_ID, waitFor } from "../he
 import { storefront } from "../helpers/seed"
 import { settleWebhooks } from "../helpers/settle"
 
-/** Scenarios of issue 4 run against one booted Medusa (see installments.spec.ts). */
+/** Scenarios of issue 4 run against one booted Medusa (see helpers/store-suite.ts). */
 export function afterSaleScenarios(ctx: SuiteContext) {
   const { api, getContainer } = ctx
 

@@ -9,7 +9,7 @@ import { PROVIDERS, storefront } from "../helpers/seed"
 import { medusaProcessedWebhooks } from "../helpers/settle"
 import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
 
-/** Scenarios of issue 4 run against one booted Medusa (see installments.spec.ts). */
+/** Scenarios of issue 4 run against one booted Medusa (see helpers/store-suite.ts). */
 export function checkoutScenarios(ctx: SuiteContext) {
   const { api, getContainer } = ctx
   let store: ReturnType<typeof storefront>
