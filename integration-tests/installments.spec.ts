@@ -1,6 +1,7 @@
 import { storeSuite } from "./helpers/store-suite"
 import { afterSaleScenarios } from "./scenarios/after-sale"
 import { backOfficePaymentScenarios } from "./scenarios/back-office-payments"
+import { backOfficeReportScenarios } from "./scenarios/back-office-reports"
 import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
 import { checkoutScenarios } from "./scenarios/checkout"
 import { serviceCallScenarios } from "./scenarios/service-calls"
@@ -8,13 +9,14 @@ import { storefrontPlanScenarios } from "./scenarios/storefront-plans"
 import { webhookHardeningScenarios } from "./scenarios/webhook-hardening"
 
 // The plugin in one booted Medusa, as a shopper and a merchant meet its payments: checkout, the
-// webhooks, refunds and cancels after the sale, and the back office's payment views. Returns,
-// reports and the load scenarios boot their own Medusa beside this one (returns-reports.spec.ts).
+// webhooks, refunds and cancels after the sale, and the back office. Returns and the load scenarios
+// boot their own Medusa beside this one (returns-reliability.spec.ts).
 storeSuite((ctx) => {
   describe("checkout", () => checkoutScenarios(ctx))
   describe("checkout: a payment on a canceled order", () => canceledOrderPaymentScenarios(ctx))
   describe("after the sale", () => afterSaleScenarios(ctx))
   describe("webhook hardening", () => webhookHardeningScenarios(ctx))
+  describe("back office: statements and settlements", () => backOfficeReportScenarios(ctx))
   describe("back office: orders, transactions, payment links, BIN lookup, status", () => backOfficePaymentScenarios(ctx))
   describe("storefront: installment plans", () => storefrontPlanScenarios(ctx))
   describe("service calls per checkout", () => serviceCallScenarios(ctx))

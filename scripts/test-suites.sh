@@ -4,7 +4,7 @@
 # - unit tests (with coverage of src/lib) on one worker;
 # - integration in two lanes, each one spec at a time: the first has installments.spec.ts and the
 #   specs that run the packed plugin in store apps built from the README; the second has
-#   returns-reports.spec.ts, the demo and admin specs (which share examples/store's demo state and
+#   returns-reliability.spec.ts, the demo and admin specs (which share examples/store's demo state and
 #   so never run at once) and any spec not named in the first lane;
 # - meanwhile, the store apps those later specs need (one npm install of the packed plugin, the
 #   stock and production builds) are prepared in the background.
@@ -13,7 +13,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-started=$(date +%s)
+started=${TEST_STARTED:-$(date +%s)}
 mkdir -p test-results
 rm -f test-results/unit.json test-results/integration-*.json
 

@@ -51,7 +51,7 @@ if (rows.length) {
     console.log(line(name, count, (ms / 1000).toFixed(0)))
   }
   if (started) {
-    console.log(line("npm test, wall time (unit beside integration)", "", ((Date.now() - started) / 1000).toFixed(0)))
+    console.log(line("npm test, wall time", "", ((Date.now() - started) / 1000).toFixed(0)))
   }
   console.log("")
 }

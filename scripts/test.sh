@@ -9,6 +9,8 @@ export DB_HOST="${DB_HOST:-localhost}"          # any other host turns SSL on in
 export DB_USERNAME="${DB_USERNAME:-postgres}"
 export DB_PASSWORD="${DB_PASSWORD:-postgres}"
 export MEDUSA_DISABLE_TELEMETRY=true
+# The summary's wall time counts from here (chromium and the database included).
+export TEST_STARTED="${TEST_STARTED:-$(date +%s)}"
 
 # The hosted checkout page and the demo storefront are tested in Debian's chromium; install it when missing.
 bash scripts/ensure-chromium.sh || echo "chromium could not be installed; the browser tests will fail" >&2

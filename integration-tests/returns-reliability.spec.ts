@@ -1,13 +1,11 @@
 import { storeSuite } from "./helpers/store-suite"
-import { backOfficeReportScenarios } from "./scenarios/back-office-reports"
 import { reliabilityScenarios } from "./scenarios/reliability"
 import { returnScenarios } from "./scenarios/returns"
 
 // The plugin in a second booted Medusa, run beside installments.spec.ts: returns that become
-// refunds, the statements and settlements of the back office, and reliability under faults, load
-// and bad input (the longest scenarios, which would otherwise double the first file's time).
+// refunds, and reliability under faults, load and bad input (the longest scenarios, which would
+// otherwise double the first file's time).
 storeSuite((ctx) => {
   describe("returns become refunds", () => returnScenarios(ctx))
-  describe("back office: statements and settlements", () => backOfficeReportScenarios(ctx))
   describe("reliability under faults, load and bad input", () => reliabilityScenarios(ctx))
 })
