@@ -4,7 +4,7 @@ import { storefront } from "../helpers/seed"
 import { settleWebhooks } from "../helpers/settle"
 import { eventsOfLink } from "../helpers/webhooks"
 import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
-import { settledPaidLinks } from "../../src/workflows/after-webhook/session-context"
+import { settledPaidLinks } from "../../src/installments/paid-checkout-state"
 
 type Store = ReturnType<typeof storefront>
 type LoggedRequest = { method: string; path: string; status: number }

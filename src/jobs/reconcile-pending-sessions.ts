@@ -1,15 +1,16 @@
 import type { ConfigModule, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { inParallel } from "../lib/in-parallel"
-import { clientForProvider } from "../providers/installments/client"
-import type { ProviderOptions } from "../providers/installments/options"
-import { installmentsProviderOptions } from "../providers/installments/registration"
+import { clientForProvider } from "../installments/registrations"
+import type { ProviderOptions } from "../installments/options"
+import { installmentsProviderOptions } from "../installments/registrations"
 import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/after-webhook/cancel-unpaid-order"
 import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/after-webhook/refund-canceled-order-payment"
 import { reconcileInstallmentsSessionWorkflow } from "../workflows/reconcile/reconcile-session"
 import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webhook/refund-orphan-payment"
 import { ORPHAN_GRACE_MS } from "../workflows/after-webhook/orphan-decision"
-import { INSTALLMENTS_PROVIDER_PREFIX, settledPaidLinks } from "../workflows/after-webhook/session-context"
+import { settledPaidLinks } from "../installments/paid-checkout-state"
+import { isInstallmentsProvider, PROVIDER_ID_PREFIX, registrationIdOf } from "../installments/provider-ids"
 
 const WAITING = [
   PaymentSessionStatus.PENDING,
@@ -95,7 +96,7 @@ async function reconcileSessions(container: MedusaContainer, now: Date, since: D
       fields: ["id", "provider_id", "status", "data"],
       filters: {
         status: [...WAITING, ...SETTLED],
-        provider_id: { $like: `${INSTALLMENTS_PROVIDER_PREFIX}%` },
+        provider_id: { $like: `${PROVIDER_ID_PREFIX}%` },
         created_at: { $gte: since },
         ...(cursor ? { id: { $gt: cursor } } : {}),
       },
@@ -104,7 +105,7 @@ async function reconcileSessions(container: MedusaContainer, now: Date, since: D
     const sessions = data as SessionRow[]
     const open = sessions.filter(
       (session) =>
-        session.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) &&
+        isInstallmentsProvider(session.provider_id) &&
         !(SETTLED.includes(session.status) && linkClosed(session.data, now, expiredGrace))
     )
     await inParallel(concurrency, open.length, (i) => reconcileOne(container, logger, open[i]))
@@ -145,9 +146,8 @@ async function installmentsRegistrations(container: MedusaContainer): Promise<Re
   const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
   const providers = await payment.listPaymentProviders({}, { select: ["id"] })
   return providers
-    .map((provider) => provider.id)
-    .filter((id) => id.startsWith(INSTALLMENTS_PROVIDER_PREFIX))
-    .map((id) => id.slice(INSTALLMENTS_PROVIDER_PREFIX.length))
+    .map((provider) => registrationIdOf(provider.id))
+    .filter((id): id is string => id !== undefined)
     .flatMap((id) => {
       const providerOptions = installmentsProviderOptions(config, id)
       return providerOptions ? [{ id, options: providerOptions }] : []

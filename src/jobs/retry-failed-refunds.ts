@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { checkInstallmentsOrderRefundsWorkflow } from "../workflows/after-cancel/check-order-refunds"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "../workflows/after-webhook/session-context"
+import { isInstallmentsProvider } from "../installments/provider-ids"
 import { retryFailedRefund } from "../workflows/reconcile/retry-failed-refund"
 
 // Cancels are checked again for a day: long enough to outlast an outage of the service that also
@@ -50,7 +50,7 @@ async function recentlyCanceledOrders(container: MedusaContainer, now: Date): Pr
   return (data as CanceledOrder[])
     .filter((order) =>
       (order.payment_collections ?? []).some((collection) =>
-        (collection.payments ?? []).some((payment) => payment.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX))
+        (collection.payments ?? []).some((payment) => isInstallmentsProvider(payment.provider_id))
       )
     )
     .map((order) => order.id)

@@ -3,9 +3,8 @@ import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import { medusaWebhookQueueOptions } from "../api/hooks/medusa-webhook-queue"
 import { PAID_DELIVERY_EVENT, type PaidDeliveryData } from "../modules/installments/events"
-import { checkoutStates } from "../workflows/after-webhook/checkout-states"
+import { checkoutStates, paidCheckoutState } from "../installments/paid-checkout-state"
 import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webhook/refund-orphan-payment"
-import { paidCheckoutState } from "../workflows/after-webhook/session-context"
 
 /**
  * What happens after a paid delivery (`installment.tracker.approved`, `order.success`), once

@@ -2,7 +2,8 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WEBHOOK_VERIFIED_EVENT, type WebhookVerifiedData } from "../modules/installments/events"
-import { clientForProvider } from "../providers/installments/client"
+import { readLink } from "../installments/link-reader"
+import { clientForProvider } from "../installments/registrations"
 import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/after-webhook/cancel-unpaid-order"
 import { recordInstallmentsDisputeWorkflow } from "../workflows/after-webhook/record-dispute"
 import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webhook/refund-orphan-payment"
@@ -54,7 +55,7 @@ export default async function installmentsWebhookFollowUp({ event, container }: 
 
 async function sessionOfLink(container: SubscriberArgs["container"], providerId: string, linkId: string): Promise<string | undefined> {
   const client = clientForProvider(container, providerId)
-  const sessionId = client ? (await client.paymentLinks.retrieve(linkId, { page_size: 1 })).payment_link.metadata?.session_id : undefined
+  const sessionId = client ? (await readLink(client, linkId)).payment_link.metadata?.session_id : undefined
   return typeof sessionId === "string" && sessionId ? sessionId : undefined
 }
 

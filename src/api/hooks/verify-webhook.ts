@@ -15,8 +15,8 @@ import {
   type RefundsChangedData,
   type WebhookVerifiedData,
 } from "../../modules/installments/events"
-import { installmentsProviderOptions } from "../../providers/installments/registration"
-import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../providers/installments/verified-marker"
+import { installmentsProviderOptions } from "../../installments/registrations"
+import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../installments/webhook-verified-header"
 import { medusaWebhookQueueOptions } from "./medusa-webhook-queue"
 import { installmentsRegistrationOf } from "./webhook-provider"
 

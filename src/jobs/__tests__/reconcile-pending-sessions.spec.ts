@@ -59,7 +59,8 @@ jest.mock("../../workflows/after-webhook/refund-canceled-order-payment", () => (
 
 const listCalls: { storeId: string; query: Record<string, unknown> }[] = []
 const paidLinks = Array.from({ length: 130 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`)
-jest.mock("../../providers/installments/client", () => ({
+jest.mock("../../installments/registrations", () => ({
+  ...jest.requireActual("../../installments/registrations"),
   clientForProvider: () => ({
     paymentLinks: {
       list: async (storeId: string, query: { page: number; limit: number }) => {

@@ -5,6 +5,7 @@ import { InstallmentsPaymentLink } from "./models/payment-link"
 import { InstallmentsRefund, type RefundSource } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
+import { sourceOfRefundKey } from "../../installments/refund-keys"
 import { RecentDeliveries } from "./recent-deliveries"
 
 /** A registration's key as the plugin stores it. */
@@ -190,7 +191,7 @@ export default class InstallmentsModuleService extends MedusaService({
         ...(input.order_id ? { order_id: input.order_id } : {}),
         ...(attribution?.return_id ? { return_id: attribution.return_id } : {}),
       }
-      const source = attribution?.source ?? (known?.source ? undefined : sourceOfKey(key) ?? input.default_source)
+      const source = attribution?.source ?? (known?.source ? undefined : sourceOfRefundKey(key) ?? input.default_source)
       if (known) {
         const accepted = known.status === "failed" ? { failure_reason: null, retryable: false, next_retry_at: null } : {}
         updates.push({ id: known.id, ...fields, ...accepted, ...(source ? { source } : {}) })
@@ -310,18 +311,6 @@ export default class InstallmentsModuleService extends MedusaService({
       }
     }
   }
-}
-
-/**
- * Source of a refund made under one of the plugin's own key patterns (the keys are made in
- * providers/installments/plugin-refunds.ts; the module reads only their prefixes).
- */
-function sourceOfKey(key: string | null): RefundSource | undefined {
-  if (!key) return undefined
-  if (key.startsWith("orphan-")) return "orphan"
-  if (key.startsWith("canceled-order-")) return "canceled-order"
-  if (key.startsWith("cancel-")) return "cancel"
-  return undefined
 }
 
 export interface SyncRefundEntriesInput {

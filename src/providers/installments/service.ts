@@ -49,26 +49,25 @@ import {
 } from "../../lib/webhooks"
 import { canCompleteCart } from "../../lib/webhooks/events"
 import { readRawBytes } from "../../lib/webhooks/raw-body"
-import { clientFromOptions } from "./client"
-import { serviceError } from "./errors"
+import { linkVerdict, webhookActionOf, type ExpectedPayment, type LinkVerdict } from "../../installments/link-verdict"
+import { readLink } from "../../installments/link-reader"
+import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "../../installments/options"
+import { PROVIDER_IDENTIFIER } from "../../installments/provider-ids"
+import { recentPaidVerdicts } from "../../installments/recent-paid-verdicts"
+import { clientFromOptions } from "../../installments/registrations"
+import { merchantError, shopperError } from "../../installments/service-errors"
+import {
+  buildSessionData,
+  InstallmentsSessionData,
+  readSessionData,
+  transactionValues,
+  withOwnValues,
+} from "../../installments/session-data"
+import { cappedRefund, hasRefundWithKey } from "../../installments/transactions"
+import { hasVerifiedMarker, VERIFIED_MARKER_HEADER } from "../../installments/webhook-verified-header"
 import { buildLinkRequest } from "./link-request"
-import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "./options"
-import { buildSessionData, InstallmentsSessionData, readSessionData, transactionValues, withOwnValues } from "./session-data"
-import { paidVerdicts } from "./paid-verdicts"
-import { SharedReads } from "./shared-reads"
-import { linkVerdict, webhookActionOf, type ExpectedPayment, type LinkVerdict } from "./status"
-import { reportUnknownStatuses } from "./unknown-status-log"
-import { hasVerifiedMarker, VERIFIED_MARKER_HEADER } from "./verified-marker"
 
 type InjectedDependencies = { logger?: Logger }
-
-const TRANSACTIONS_PAGE_SIZE = 100
-// Medusa acts only on `captured` and `authorized` webhook actions, which only a payment can bring:
-// every other delivery (an attempt started or failed, a closed page, an expiry, a refund, a dispute)
-// is answered without reading the link, and followed up by the plugin's own subscribers.
-const MAX_TRANSACTION_PAGES = 5
-// Shared by every registration in the process; keyed by base URL and link, so accounts never mix.
-const linkReads = new SharedReads<PaymentLinkDetails>()
 
 /**
  * Medusa payment provider for the installments service: one single-use payment link per payment
@@ -76,7 +75,7 @@ const linkReads = new SharedReads<PaymentLinkDetails>()
  * link is reported to Medusa as `captured`. The instance keeps no state between calls but its client.
  */
 export class InstallmentsProviderService extends AbstractPaymentProvider<ProviderOptions> {
-  static override identifier = "installments"
+  static override identifier = PROVIDER_IDENTIFIER
 
   protected readonly options_: ProviderOptions
   protected readonly logger_?: Logger
@@ -142,7 +141,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     const idempotencyKey = input.context?.idempotency_key || randomUUID()
 
     const transaction = await this.transactionOrUndefined(transactionId)
-    if (transaction && refundWithKey(transaction, idempotencyKey)) {
+    if (transaction && hasRefundWithKey(transaction, idempotencyKey)) {
       this.logger_?.info(
         `installments: refund ${idempotencyKey} was already accepted on transaction ${transactionId}; not sent again`
       )
@@ -180,7 +179,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
         )
         return result
       }
-      throw serviceError("refund the payment", error)
+      throw merchantError(error, { action: "refund the payment" })
     }
   }
 
@@ -238,7 +237,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     const hinted = paidVerdictHint(event.data)
-    const kept = hinted && this.options_.paidVerdictReuseMs > 0 ? paidVerdicts.recall(linkId, hinted) : undefined
+    const kept = hinted && this.options_.paidVerdictReuseMs > 0 ? recentPaidVerdicts.recall(linkId, hinted) : undefined
     if (hinted && kept) {
       // The key was confirmed by a read: that link, for that session and amount, is paid.
       this.logger_?.info(`installments: webhook ${event.event} ${event.id} for session ${hinted.session_id}: captured (${kept.reason}, read moments ago)`)
@@ -253,7 +252,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
         return { action: PaymentActions.NOT_SUPPORTED }
       }
       // Thrown so Medusa's event bus retries the delivery later.
-      throw serviceError("process the webhook", error)
+      throw merchantError(error, { action: "process the webhook" })
     }
     const sessionId = details.payment_link.metadata?.session_id
     if (typeof sessionId !== "string" || !sessionId) {
@@ -261,7 +260,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     }
     const expected: ExpectedPayment = { session_id: sessionId, amount: parseAmount(details.payment_link.amount), currency_code: "sar" }
     const verdict = linkVerdict(details, expected)
-    paidVerdicts.remember(linkId, expected, verdict, this.options_.paidVerdictReuseMs)
+    recentPaidVerdicts.remember(linkId, expected, verdict, this.options_.paidVerdictReuseMs)
     const action = webhookActionOf(verdict)
     this.logger_?.info(`installments: webhook ${event.event} ${event.id} for session ${sessionId}: ${action} (${verdict.reason})`)
     return { action, data: { session_id: sessionId, amount: formatAmount(expected.amount) } }
@@ -285,7 +284,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       const link = await this.client_.paymentLinks.create(this.options_.storeId, body)
       return buildSessionData({ sessionId, link, halalas, expiresAt, environment: this.client_.environment })
     } catch (error) {
-      throw serviceError("create the payment link", error)
+      throw shopperError(error, "create the payment link")
     }
   }
 
@@ -297,29 +296,20 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
         amount: parseAmount(data.amount),
         currency_code: data.currency_code,
       }
-      const kept = reusePaid && this.options_.paidVerdictReuseMs > 0 ? paidVerdicts.recall(data.payment_link_id, expected) : undefined
+      const kept = reusePaid && this.options_.paidVerdictReuseMs > 0 ? recentPaidVerdicts.recall(data.payment_link_id, expected) : undefined
       if (kept) {
         return kept
       }
       const verdict = linkVerdict(await this.linkDetails(data.payment_link_id), expected)
-      paidVerdicts.remember(data.payment_link_id, expected, verdict, this.options_.paidVerdictReuseMs)
+      recentPaidVerdicts.remember(data.payment_link_id, expected, verdict, this.options_.paidVerdictReuseMs)
       return verdict
     } catch (error) {
-      throw serviceError(action, error)
+      throw shopperError(error, action)
     }
   }
 
-  // A single-use link rarely has more than a few attempts; pages are read until the paid one shows.
-  // Concurrent reads of one link (shopper and webhook at once) share one request.
-  private async linkDetails(paymentLinkId: string): Promise<PaymentLinkDetails> {
-    return linkReads.run(`${this.options_.baseUrl}|${this.options_.storeId}|${paymentLinkId.toLowerCase()}`, async () => {
-      const details = await this.client_.paymentLinks.retrieveAll(paymentLinkId, {
-        pageSize: TRANSACTIONS_PAGE_SIZE,
-        maxPages: MAX_TRANSACTION_PAGES,
-      })
-      reportUnknownStatuses(details, this.logger_)
-      return details
-    })
+  private linkDetails(paymentLinkId: string): Promise<PaymentLinkDetails> {
+    return readLink(this.client_, paymentLinkId, this.logger_)
   }
 
   // Read before a refund for its remaining balance and refund keys. If the read fails the refund is
@@ -339,7 +329,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   // After a refund call with no clear answer: the service lists every accepted refund with its key.
   private async refundWasAccepted(transactionId: string, idempotencyKey: string): Promise<boolean> {
     try {
-      return refundWithKey(await this.client_.transactions.retrieve(transactionId), idempotencyKey)
+      return hasRefundWithKey(await this.client_.transactions.retrieve(transactionId), idempotencyKey)
     } catch (error) {
       this.logger_?.warn(
         `installments: could not re-read transaction ${transactionId} after an unanswered refund ` +
@@ -427,7 +417,7 @@ function payableAmount(amount: unknown): bigint {
   try {
     halalas = roundMedusaAmount(amount)
   } catch (error) {
-    throw serviceError("read the amount", error)
+    throw shopperError(error, "read the amount")
   }
   if (halalas <= 0n) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "The amount to pay must be at least 0.01 SAR.")
@@ -440,7 +430,7 @@ function roundRefundAmount(amount: unknown): bigint {
   try {
     halalas = roundMedusaAmount(amount)
   } catch (error) {
-    throw serviceError("read the refund amount", error)
+    throw merchantError(error, { action: "read the refund amount" })
   }
   if (halalas <= 0n) {
     throw new MedusaError(
@@ -449,16 +439,6 @@ function roundRefundAmount(amount: unknown): bigint {
     )
   }
   return halalas
-}
-
-/** At most one halala of rounding excess over the remaining balance is absorbed; more is not ours to hide. */
-function cappedRefund(requested: bigint, transaction: Transaction): bigint {
-  const remaining = parseAmount(transaction.amount) - parseAmount(transaction.refunded_amount)
-  return requested > remaining && requested - remaining <= 1n ? remaining : requested
-}
-
-function refundWithKey(transaction: Transaction, idempotencyKey: string): boolean {
-  return transaction.refund_tracker.some((entry) => entry.idempotency_key === idempotencyKey)
 }
 
 // The request may have reached the service: no answer, a server error, or a 2xx we could not read.

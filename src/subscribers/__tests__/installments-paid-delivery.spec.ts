@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import installmentsPaidDelivery from "../installments-paid-delivery"
 import type { PaidDeliveryData } from "../../modules/installments/events"
-import { checkoutStates } from "../../workflows/after-webhook/checkout-states"
+import { checkoutStates } from "../../installments/paid-checkout-state"
 
 const orphanRuns: unknown[] = []
 jest.mock("../../workflows/after-webhook/refund-orphan-payment", () => ({

@@ -2,9 +2,9 @@ import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
 import type { Transaction } from "../../lib/client"
 import { formatAmount, roundMedusaAmount } from "../../lib/money"
-import { cancelRefundKey } from "../../providers/installments/plugin-refunds"
-import { refundableBalance, refundedWithKey } from "../after-webhook/paid-transaction"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "../after-webhook/session-context"
+import { cancelRefundKey } from "../../installments/refund-keys"
+import { registrationIdOf } from "../../installments/provider-ids"
+import { hasRefundWithKey, refundableBalance } from "../../installments/transactions"
 import type { OrderPaymentRow } from "../after-return/return-refund-decision"
 
 /** An order transaction as Medusa records it (refunds are negative, reference `refund`). */
@@ -43,12 +43,13 @@ export function missingRefunds(
   orderTransactions: OrderTransactionRow[],
   transaction: Transaction
 ): MissingRefund[] {
-  if (!payment.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX)) {
+  const registrationId = registrationIdOf(payment.provider_id)
+  if (!registrationId) {
     return []
   }
   const base = {
     payment_id: payment.id,
-    provider_id: payment.provider_id.slice(INSTALLMENTS_PROVIDER_PREFIX.length),
+    provider_id: registrationId,
     transaction_id: transaction.id,
   }
   let balance = refundableBalance(transaction)
@@ -60,7 +61,7 @@ export function missingRefunds(
   }
   const refunds = payment.refunds ?? []
   for (const refund of refunds) {
-    if (!refund.id || refundedWithKey(transaction, refund.id)) {
+    if (!refund.id || hasRefundWithKey(transaction, refund.id)) {
       continue
     }
     const amount = take(roundMedusaAmount(refund.raw_amount ?? refund.amount))
@@ -75,7 +76,7 @@ export function missingRefunds(
   const made = refunds.reduce((total, refund) => MathBN.add(total, MathBN.convert((refund.raw_amount ?? refund.amount ?? 0) as BigNumberInput)), MathBN.convert(0))
   const gap = MathBN.sub(booked, made)
   const key = cancelRefundKey(payment.id)
-  if (gap.gt(0) && !refundedWithKey(transaction, key)) {
+  if (gap.gt(0) && !hasRefundWithKey(transaction, key)) {
     const amount = take(roundMedusaAmount(gap))
     if (amount > 0n) {
       missing.push({

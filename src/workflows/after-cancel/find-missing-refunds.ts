@@ -1,8 +1,8 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { clientForProvider } from "../../providers/installments/client"
+import { clientForProvider } from "../../installments/registrations"
 import type { OrderPaymentRow } from "../after-return/return-refund-decision"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "../after-webhook/session-context"
+import { registrationIdOf } from "../../installments/provider-ids"
 import { syncTransactionRefunds } from "../refund-ledger/sync-transaction-refunds"
 import { missingRefunds, type MissingRefund, type OrderTransactionRow } from "./cancel-refund-decision"
 
@@ -44,10 +44,11 @@ export const findMissingRefundsStep = createStep(
     const missing: MissingRefund[] = []
     for (const payment of (order?.payment_collections ?? []).flatMap((collection) => collection.payments ?? [])) {
       const transactionId = payment.data?.transaction_id
-      if (!payment.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) || typeof transactionId !== "string") {
+      const registrationId = registrationIdOf(payment.provider_id)
+      if (!registrationId || typeof transactionId !== "string") {
         continue
       }
-      const client = clientForProvider(container, payment.provider_id.slice(INSTALLMENTS_PROVIDER_PREFIX.length))
+      const client = clientForProvider(container, registrationId)
       if (!client) {
         continue
       }
@@ -55,7 +56,7 @@ export const findMissingRefundsStep = createStep(
       await syncTransactionRefunds(
         container,
         {
-          provider_id: payment.provider_id.slice(INSTALLMENTS_PROVIDER_PREFIX.length),
+          provider_id: registrationId,
           transaction_id: transactionId,
           payment_id: payment.id,
           order_id: input.order_id,

@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { clientForProvider } from "../../providers/installments/client"
-import { serviceError } from "../../providers/installments/errors"
+import { clientForProvider } from "../../installments/registrations"
+import { merchantError } from "../../installments/service-errors"
 import type { RefundAttempt } from "../refund-ledger/record-refund-outcomes"
-import { refundFailureOf } from "../refund-ledger/refund-failure"
+import { refundFailureOf } from "../../installments/refund-failures"
 import type { MissingRefund } from "./cancel-refund-decision"
 
 /**
@@ -27,7 +27,7 @@ export const sendMissingRefundsStep = createStep(
         )
         attempts.push({ ...refund, refund_id: refund.idempotency_key })
       } catch (error) {
-        const failure = refundFailureOf(serviceError(`refund transaction ${refund.transaction_id}`, error))
+        const failure = refundFailureOf(merchantError(error, { action: `refund transaction ${refund.transaction_id}` }))
         attempts.push({ ...refund, failure: { ...failure, idempotency_key: refund.idempotency_key } })
       }
     }

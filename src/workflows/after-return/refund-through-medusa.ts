@@ -2,7 +2,7 @@ import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { refundFailureOf, type RefundFailure } from "../refund-ledger/refund-failure"
+import { refundFailureOf, type RefundFailure } from "../../installments/refund-failures"
 import type { PlannedRefund } from "./return-refund-decision"
 
 export interface RefundThroughMedusaInput {

@@ -1,7 +1,7 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { formatAmount, medusaAmountText, roundMedusaAmount } from "../../lib/money"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "../after-webhook/session-context"
+import { registrationIdOf } from "../../installments/provider-ids"
 
 /** A payment of an order as the return refund reads it (Medusa's amounts, major units). */
 export interface OrderPaymentRow {
@@ -60,10 +60,10 @@ export function decideReturnRefund(order: OrderRefundState, enabled: (registrati
   const skipped: string[] = []
   const payments = (order.payment_collections ?? []).flatMap((collection) => collection.payments ?? [])
   for (const payment of payments) {
-    if (!payment.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) || payment.canceled_at) {
+    const registration = registrationIdOf(payment.provider_id)
+    if (!registration || payment.canceled_at) {
       continue
     }
-    const registration = payment.provider_id.slice(INSTALLMENTS_PROVIDER_PREFIX.length)
     const transactionId = payment.data?.transaction_id
     if (!enabled(registration)) {
       skipped.push(`automatic refunds of returns are off for provider ${payment.provider_id} (autoRefundReturns: false)`)

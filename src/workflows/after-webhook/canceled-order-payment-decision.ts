@@ -2,11 +2,12 @@ import { MathBN } from "@medusajs/framework/utils"
 import type { CanceledOrderRefundRoute } from "../../modules/installments/events"
 import type { PaymentLinkDetails, Transaction } from "../../lib/client"
 import { formatAmount, medusaAmountText, roundMedusaAmount } from "../../lib/money"
-import { paidAt, paidTransaction, refundableBalance, refundedWithKey } from "./paid-transaction"
-import { INSTALLMENTS_PROVIDER_PREFIX, type PaymentAmountRow, type PaymentRow, type SessionContext } from "./session-context"
+import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "../../installments/transactions"
+import { isInstallmentsProvider } from "../../installments/provider-ids"
+import type { PaymentAmountRow, PaymentRow, SessionContext } from "../../installments/session-records"
 
 // Refunds are idempotent by key: the webhook follow-up and every sweep refund it once.
-import { canceledOrderRefundKey } from "../../providers/installments/plugin-refunds"
+import { canceledOrderRefundKey } from "../../installments/refund-keys"
 
 
 export interface CanceledOrderPaymentDecision {
@@ -70,7 +71,7 @@ export function decideCanceledOrderPayment(input: {
   if (!session) {
     return skip("the payment session no longer exists")
   }
-  if (!session.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX)) {
+  if (!isInstallmentsProvider(session.provider_id)) {
     return skip(`the payment session belongs to provider ${session.provider_id}`)
   }
   if (!order) {
@@ -102,7 +103,7 @@ export function decideCanceledOrderPayment(input: {
     transaction_id: transaction.id,
   }
   const serviceKey = canceledOrderRefundKey(transaction.id)
-  if (refundedWithKey(transaction, serviceKey)) {
+  if (hasRefundWithKey(transaction, serviceKey)) {
     return skip(`the payment was already refunded directly with the service (refund key ${serviceKey})`, {
       ...ids,
       already_refunded: true,

@@ -1,9 +1,11 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { parseAmount } from "../../lib/money"
-import { clientForProvider } from "../../providers/installments/client"
-import { readSessionData } from "../../providers/installments/session-data"
-import { linkVerdict, type LinkVerdict } from "../../providers/installments/status"
-import { INSTALLMENTS_PROVIDER_PREFIX, loadSessionContext, type SessionContext } from "./session-context"
+import { readLink } from "../../installments/link-reader"
+import { clientForProvider } from "../../installments/registrations"
+import { readSessionData } from "../../installments/session-data"
+import { linkVerdict, type LinkVerdict } from "../../installments/link-verdict"
+import { isInstallmentsProvider, registrationIdOf } from "../../installments/provider-ids"
+import { loadSessionContext, type SessionContext } from "../../installments/session-records"
 import { decideUnpaidOrder, type UnpaidOrderDecision } from "./unpaid-order-decision"
 
 export interface UnpaidOrderInput {
@@ -16,7 +18,7 @@ export const loadUnpaidOrderCandidateStep = createStep(
   async (input: UnpaidOrderInput, { container }) => {
     const context = await loadSessionContext(container, input.session_id)
     const candidate =
-      !!context.session?.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) &&
+      isInstallmentsProvider(context.session?.provider_id) &&
       !!context.cart_id &&
       !!context.order &&
       context.order.status !== "canceled" &&
@@ -47,10 +49,11 @@ async function readVerdict(container: Parameters<typeof clientForProvider>[0], c
   if (!session || !data) {
     return undefined
   }
-  const client = clientForProvider(container, session.provider_id.slice(INSTALLMENTS_PROVIDER_PREFIX.length))
+  const registrationId = registrationIdOf(session.provider_id)
+  const client = registrationId && clientForProvider(container, registrationId)
   if (!client) {
     return undefined
   }
-  const details = await client.paymentLinks.retrieve(data.payment_link_id, { page_size: 100 })
+  const details = await readLink(client, data.payment_link_id)
   return linkVerdict(details, { session_id: data.session_id, amount: parseAmount(data.amount), currency_code: data.currency_code })
 }

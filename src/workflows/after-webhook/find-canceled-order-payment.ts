@@ -1,10 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { PaymentLinkDetails } from "../../lib/client"
-import { clientForProvider } from "../../providers/installments/client"
+import { readLink } from "../../installments/link-reader"
+import { clientForProvider } from "../../installments/registrations"
 import { decideCanceledOrderPayment, type CanceledOrderPaymentDecision } from "./canceled-order-payment-decision"
 import { ORPHAN_GRACE_MS } from "./orphan-decision"
-import { INSTALLMENTS_PROVIDER_PREFIX, loadSessionContext, type SessionContext } from "./session-context"
+import { isInstallmentsProvider, registrationIdOf } from "../../installments/provider-ids"
+import { loadSessionContext, type SessionContext } from "../../installments/session-records"
 
 export interface CanceledOrderPaymentInput {
   session_id: string
@@ -29,7 +31,7 @@ export const loadCanceledOrderCandidateStep = createStep(
   async (input: CanceledOrderPaymentInput, { container }) => {
     const context = await loadSessionContext(container, input.session_id)
     const candidate =
-      !!context.session?.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) &&
+      isInstallmentsProvider(context.session?.provider_id) &&
       context.session.data?.payment_link_id === input.payment_link_id &&
       !!context.cart_id &&
       context.order?.status === "canceled"
@@ -53,7 +55,7 @@ export const decideCanceledOrderPaymentStep = createStep(
       })
     }
     const context = await loadSessionContext(container, input.session_id)
-    const details = await readLink(container, context)
+    const details = await readLinkOf(container, context)
     return new StepResponse(
       decideCanceledOrderPayment({
         session_id: input.session_id,
@@ -66,12 +68,13 @@ export const decideCanceledOrderPaymentStep = createStep(
   }
 )
 
-async function readLink(container: MedusaContainer, context: SessionContext): Promise<PaymentLinkDetails | undefined> {
+async function readLinkOf(container: MedusaContainer, context: SessionContext): Promise<PaymentLinkDetails | undefined> {
   const session = context.session
   const linkId = session?.data?.payment_link_id
   if (!session || typeof linkId !== "string" || !linkId) {
     return undefined
   }
-  const client = clientForProvider(container, session.provider_id.slice(INSTALLMENTS_PROVIDER_PREFIX.length))
-  return client ? client.paymentLinks.retrieveAll(linkId) : undefined
+  const registrationId = registrationIdOf(session.provider_id)
+  const client = registrationId && clientForProvider(container, registrationId)
+  return client ? readLink(client, linkId) : undefined
 }

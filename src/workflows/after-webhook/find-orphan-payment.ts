@@ -1,8 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { clientForProvider } from "../../providers/installments/client"
+import { readLink } from "../../installments/link-reader"
+import { clientForProvider } from "../../installments/registrations"
 import { decideOrphan, ORPHAN_GRACE_MS, sessionStillExists, type OrphanDecision } from "./orphan-decision"
-import { cartExists, loadSession, loadSessionContext } from "./session-context"
+import { cartExists, loadSession, loadSessionContext } from "../../installments/session-records"
 
 export interface OrphanPaymentInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */
@@ -37,7 +38,7 @@ export const findOrphanPaymentStep = createStep(
         return new StepResponse<OrphanDecision>(sessionStillExists(input.payment_link_id, input.session_id, { session, payments: [] }))
       }
     }
-    const details = await client.paymentLinks.retrieveAll(input.payment_link_id)
+    const details = await readLink(client, input.payment_link_id)
     const sessionId = details.payment_link.metadata?.session_id
     const context = typeof sessionId === "string" && sessionId ? await loadSessionContext(container, sessionId) : { payments: [] }
     const cartId = details.payment_link.metadata?.cart_id

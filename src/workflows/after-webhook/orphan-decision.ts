@@ -1,9 +1,9 @@
 import type { PaymentLinkDetails } from "../../lib/client"
 import { formatAmount } from "../../lib/money"
-import { paidAt, paidTransaction, refundableBalance, refundedWithKey } from "./paid-transaction"
-import type { SessionContext } from "./session-context"
+import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "../../installments/transactions"
+import type { SessionContext } from "../../installments/session-records"
 // Refunds are idempotent by key, so repeated sweeps refund an orphan once.
-import { orphanRefundKey } from "../../providers/installments/plugin-refunds"
+import { orphanRefundKey } from "../../installments/refund-keys"
 
 
 /** Grace before a paid link is judged: a checkout still completing is never touched. */
@@ -82,7 +82,7 @@ export function decideOrphan(input: {
     return skip("the link has no successful payment", { session_id: sessionId })
   }
   const ids = { session_id: sessionId, transaction_id: transaction.id }
-  if (refundedWithKey(transaction, orphanRefundKey(transaction.id))) {
+  if (hasRefundWithKey(transaction, orphanRefundKey(transaction.id))) {
     return skip("the payment was already refunded as an orphan", { ...ids, already_refunded: true })
   }
   const session = context.session

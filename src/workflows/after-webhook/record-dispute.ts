@@ -3,7 +3,7 @@ import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import { PAYMENT_DISPUTED_EVENT, type PaymentDisputedData } from "../../modules/installments/events"
 import type InstallmentsModuleService from "../../modules/installments/service"
-import { loadSessionContext } from "./session-context"
+import { loadSessionContext } from "../../installments/session-records"
 
 export interface RecordDisputeInput {
   /** The provider registration's id. */

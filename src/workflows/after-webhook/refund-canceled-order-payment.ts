@@ -15,9 +15,9 @@ import {
   type CanceledOrderPaymentRefundedData,
 } from "../../modules/installments/events"
 import type { CanceledOrderPaymentDecision } from "./canceled-order-payment-decision"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "./session-context"
+import { registrationIdOf } from "../../installments/provider-ids"
 
-const registrationId = (decision: CanceledOrderPaymentDecision) => (decision.provider_id ?? "").slice(INSTALLMENTS_PROVIDER_PREFIX.length)
+const registrationId = (decision: CanceledOrderPaymentDecision) => registrationIdOf(decision.provider_id) ?? ""
 
 /**
  * A successful payment on a session whose order is canceled: the customer paid the session's link

@@ -5,7 +5,7 @@ import { findOrphanPaymentStep, type OrphanPaymentInput } from "./find-orphan-pa
 import { announceOrphanPaymentRefundedStep } from "./announce-orphan-payment-refunded"
 import { refundThroughServiceStep } from "../refund-ledger/refund-through-service"
 import { syncRefundLedgerStep } from "../refund-ledger/sync-refund-ledger-step"
-import { orphanRefundKey } from "../../providers/installments/plugin-refunds"
+import { orphanRefundKey } from "../../installments/refund-keys"
 
 /**
  * A payment no order will record: the customer paid a link whose payment session was deleted or

@@ -1,7 +1,7 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { LinkVerdict } from "../../providers/installments/status"
-import { webhookActionOf } from "../../providers/installments/status"
-import type { SessionContext } from "./session-context"
+import type { LinkVerdict } from "../../installments/link-verdict"
+import { webhookActionOf } from "../../installments/link-verdict"
+import type { SessionContext } from "../../installments/session-records"
 
 export interface UnpaidOrderDecision {
   cancel: boolean

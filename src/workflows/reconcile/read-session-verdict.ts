@@ -2,11 +2,12 @@ import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, PaymentActions } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { formatAmount, parseAmount } from "../../lib/money"
-import { clientForProvider } from "../../providers/installments/client"
-import { readSessionData } from "../../providers/installments/session-data"
-import { linkVerdict, webhookActionOf } from "../../providers/installments/status"
-import { refundedByPlugin } from "../../providers/installments/plugin-refunds"
-import { reportUnknownStatuses } from "../../providers/installments/unknown-status-log"
+import { clientForProvider } from "../../installments/registrations"
+import { readSessionData } from "../../installments/session-data"
+import { linkVerdict, webhookActionOf } from "../../installments/link-verdict"
+import { refundedByPlugin } from "../../installments/refund-keys"
+import { readLink } from "../../installments/link-reader"
+import { registrationIdOf } from "../../installments/provider-ids"
 
 export interface SessionToReconcile {
   session_id: string
@@ -20,20 +21,18 @@ export interface SessionVerdict {
   amount: string
 }
 
-const PREFIX = "pp_installments_"
-
 /** Reads a waiting session's link from the service, as a webhook would have reported it. */
 export const readSessionVerdictStep = createStep(
   "installments-read-session-verdict",
   async (input: SessionToReconcile, { container }) => {
     const data = readSessionData(input.data)
-    const client = clientForProvider(container, input.provider_id.slice(PREFIX.length))
+    const registrationId = registrationIdOf(input.provider_id)
+    const client = registrationId ? clientForProvider(container, registrationId) : undefined
     if (!data || !client) {
       return new StepResponse<SessionVerdict>({ action: PaymentActions.NOT_SUPPORTED, session_id: input.session_id, amount: "0" })
     }
-    const details = await client.paymentLinks.retrieveAll(data.payment_link_id)
-    // Every sweep reads the same waiting links again: an unknown status is reported once, as on checkout.
-    reportUnknownStatuses(details, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
+    // Every sweep reads the same waiting links again: the reader reports an unknown status once, as on checkout.
+    const details = await readLink(client, data.payment_link_id, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
     const amount = parseAmount(data.amount)
     const verdict = linkVerdict(details, { session_id: data.session_id, amount, currency_code: data.currency_code })
     const transaction = verdict.transaction

@@ -5,7 +5,7 @@ import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type { RefundFailedData } from "../../modules/installments/events"
 import type { RefundSource } from "../../modules/installments/models/refund"
 import type InstallmentsModuleService from "../../modules/installments/service"
-import { nextRetryAt, type RefundFailure } from "./refund-failure"
+import { nextRetryAt, type RefundFailure } from "../../installments/refund-failures"
 import { syncTransactionRefunds } from "./sync-transaction-refunds"
 
 /** A refund the plugin sent (or meant to send) on one payment, and how it ended. */

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { clientForProvider } from "../../providers/installments/client"
-import { serviceError } from "../../providers/installments/errors"
+import { clientForProvider } from "../../installments/registrations"
+import { merchantError } from "../../installments/service-errors"
 
 export interface RefundThroughServiceInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */
@@ -37,7 +37,7 @@ export const refundThroughServiceStep = createStep(
       )
       return new StepResponse({ key: accepted.key, idempotency_key: accepted.idempotency_key })
     } catch (error) {
-      throw serviceError(`refund transaction ${input.transaction_id}`, error)
+      throw merchantError(error, { action: `refund transaction ${input.transaction_id}` })
     }
   }
 )

@@ -4,7 +4,7 @@ import type { Transaction } from "../../lib/client"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type InstallmentsModuleService from "../../modules/installments/service"
 import type { SyncRefundEntriesInput } from "../../modules/installments/service"
-import { clientForProvider } from "../../providers/installments/client"
+import { clientForProvider } from "../../installments/registrations"
 
 /**
  * Mirrors one transaction's refund_tracker into the ledger (read now, unless `transaction` is

@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { EventName } from "../../lib/client/schemas/webhooks"
-import { clientForProvider } from "../../providers/installments/client"
-import { serviceError } from "../../providers/installments/errors"
+import { clientForProvider } from "../../installments/registrations"
+import { merchantError } from "../../installments/service-errors"
 
 export interface RegisterWebhookInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */
@@ -31,7 +31,7 @@ export const registerWebhookWithServiceStep = createStep(
       })
       return new StepResponse({ registration, environment: client.environment })
     } catch (error) {
-      throw serviceError("register the webhook", error)
+      throw merchantError(error, { action: "register the webhook" })
     }
   }
 )

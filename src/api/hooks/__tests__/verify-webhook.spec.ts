@@ -6,8 +6,8 @@ import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../../lib/webh
 import middlewares from "../../middlewares"
 import { refuseInstallmentsWebhookMethod } from "../refuse-webhook-method"
 import { verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
-import { installmentsProviderOptions } from "../../../providers/installments/registration"
-import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../providers/installments/verified-marker"
+import { installmentsProviderOptions } from "../../../installments/registrations"
+import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../installments/webhook-verified-header"
 
 const keys = generateWebhookKeyPair()
 const LINK_ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2"

@@ -1,10 +1,10 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { PaymentLinkDetails } from "../../../lib/client"
-import { linkVerdict } from "../../../providers/installments/status"
-import { canceledOrderRefundKey, orphanRefundKey } from "../../../providers/installments/plugin-refunds"
+import { linkVerdict } from "../../../installments/link-verdict"
+import { canceledOrderRefundKey, orphanRefundKey } from "../../../installments/refund-keys"
 import { decideCanceledOrderPayment } from "../canceled-order-payment-decision"
 import { decideOrphan, ORPHAN_GRACE_MS, sessionStillExists } from "../orphan-decision"
-import type { SessionContext } from "../session-context"
+import type { SessionContext } from "../../../installments/session-records"
 import { decideUnpaidOrder } from "../unpaid-order-decision"
 
 const LINK = "7d444840-9dc0-11d1-b245-5ffdce74fad2"

@@ -3,7 +3,7 @@
  * arriving in the same instant cost one read of the link, not two. Nothing outlives the request:
  * a caller arriving after it settled reads again. Process-local; another process makes its own read.
  */
-export class SharedReads<T> {
+export class InFlightReads<T> {
   private readonly inFlight = new Map<string, Promise<T>>()
 
   /** The result of the read of `key` under way, or of `read()` started now. */

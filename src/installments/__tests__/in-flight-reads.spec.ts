@@ -1,8 +1,8 @@
-import { SharedReads } from "../shared-reads"
+import { InFlightReads } from "../in-flight-reads"
 
-describe("SharedReads", () => {
+describe("InFlightReads", () => {
   it("joins reads of one key under way, and reads again once it settled", async () => {
-    const reads = new SharedReads<number>()
+    const reads = new InFlightReads<number>()
     let calls = 0
     let release!: () => void
     const read = () => new Promise<number>((resolve) => { calls += 1; release = () => resolve(calls) })
@@ -18,7 +18,7 @@ describe("SharedReads", () => {
   })
 
   it("never joins different keys, and a failed read is not kept", async () => {
-    const reads = new SharedReads<string>()
+    const reads = new InFlightReads<string>()
     await expect(reads.run("a", () => Promise.reject(new Error("down")))).rejects.toThrow("down")
     expect(reads.size).toBe(0)
     expect(await Promise.all([reads.run("a", async () => "A"), reads.run("b", async () => "B")])).toEqual(["A", "B"])

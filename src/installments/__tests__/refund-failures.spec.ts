@@ -1,10 +1,10 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { ApiError, RefundRejectedError, TimeoutError } from "../../../lib/client"
-import { serviceError } from "../../../providers/installments/errors"
-import { MAX_REFUND_ATTEMPTS, nextRetryAt, refundFailureOf } from "../refund-failure"
+import { ApiError, RefundRejectedError, TimeoutError } from "../../lib/client"
+import { MAX_REFUND_ATTEMPTS, nextRetryAt, refundFailureOf } from "../refund-failures"
+import { merchantError } from "../service-errors"
 
 const refused = (reason: RefundRejectedError["reason"]) =>
-  serviceError("refund the payment", new RefundRejectedError({ message: "refused", status: 400, reason }))
+  merchantError(new RefundRejectedError({ message: "refused", status: 400, reason }), { action: "refund the payment" })
 // What Medusa's workflow engine hands back: the error serialized to a plain object.
 const serialized = (error: Error) => JSON.parse(JSON.stringify({ ...error, message: error.message }))
 
@@ -22,8 +22,8 @@ describe("a refund refusal in the ledger", () => {
   })
 
   it("an unreachable service, a timeout or a 5xx is retried", () => {
-    const timeout = serviceError("refund the payment", new TimeoutError({ message: "no answer" }))
-    const outage = serviceError("refund the payment", new ApiError({ message: "down", status: 503 }))
+    const timeout = merchantError(new TimeoutError({ message: "no answer" }), { action: "refund the payment" })
+    const outage = merchantError(new ApiError({ message: "down", status: 503 }), { action: "refund the payment" })
     expect(refundFailureOf(serialized(timeout)).retryable).toBe(true)
     expect(refundFailureOf(outage)).toMatchObject({ retryable: true, reason: expect.stringMatching(/could not be reached/) })
   })

@@ -1,4 +1,4 @@
-import { generateWebhookKeyPair } from "../../../lib/webhooks"
+import { generateWebhookKeyPair } from "../../lib/webhooks"
 
 export const BASE_URL = "https://installments.test"
 export const STORE_ID = "0f8fad5b-d9cb-469f-a165-70867728950e"

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { WEBHOOK_SIGNATURE_SCHEMES, type WebhookKeys } from "../../lib/webhooks"
+import { WEBHOOK_SIGNATURE_SCHEMES, type WebhookKeys } from "../lib/webhooks"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -1,6 +1,6 @@
 import { z } from "zod"
-import type { CreatePaymentLinkResponse, Transaction } from "../../lib/client"
-import { formatAmount } from "../../lib/money"
+import type { CreatePaymentLinkResponse, Transaction } from "../lib/client"
+import { formatAmount } from "../lib/money"
 
 /**
  * Session data is returned to the storefront by the Store API, so it carries only what the

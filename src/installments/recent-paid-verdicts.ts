@@ -1,5 +1,5 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { ExpectedPayment, LinkVerdict } from "./status"
+import type { ExpectedPayment, LinkVerdict } from "./link-verdict"
 
 /** Entries kept at most; the oldest go first. A checkout needs its entry for seconds to minutes. */
 const MAX_ENTRIES = 10_000
@@ -14,7 +14,7 @@ const MAX_ENTRIES = 10_000
  * session and amount cannot turn false. Another process, or an entry past its time, reads the
  * service again; no decision depends on an entry being here. Every other verdict is always read fresh.
  */
-export class PaidVerdicts {
+export class RecentPaidVerdicts {
   private readonly entries = new Map<string, { verdict: LinkVerdict; until: number }>()
 
   /** Keeps a `captured` verdict for `ttlMs`; anything else, or a ttl of 0, is not kept. */
@@ -52,4 +52,4 @@ function keyOf(linkId: string, expected: ExpectedPayment): string {
 }
 
 /** The process's paid verdicts, shared by every installments provider registration in it. */
-export const paidVerdicts = new PaidVerdicts()
+export const recentPaidVerdicts = new RecentPaidVerdicts()

@@ -1,6 +1,6 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { linkVerdict, webhookActionOf } from "../status"
-import { canceledOrderRefundKey, orphanRefundKey } from "../plugin-refunds"
+import { linkVerdict, webhookActionOf } from "../link-verdict"
+import { canceledOrderRefundKey, orphanRefundKey } from "../refund-keys"
 import { LINK_ID, linkDetails, transaction, TX_ID } from "./fixtures"
 
 const expected = { session_id: "payses_1", amount: 150000n, currency_code: "sar" }

@@ -1,6 +1,6 @@
 import type { Logger } from "@medusajs/framework/types"
-import type { PaymentLinkDetails } from "../../lib/client"
-import { hasUnknownBankDecision, hasUnknownStatus } from "./status"
+import type { PaymentLinkDetails } from "../lib/client"
+import { hasUnknownBankDecision, hasUnknownStatus } from "./transactions"
 
 // Enough for every link a store polls at once; the oldest keys go first, so memory stays bounded.
 const REMEMBERED = 1000

@@ -1,7 +1,8 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { TRANSACTION_STATUSES, type PaymentLinkDetails, type Transaction } from "../../lib/client"
-import { formatAmount, parseAmount } from "../../lib/money"
-import { refundedByPlugin } from "./plugin-refunds"
+import type { PaymentLinkDetails, Transaction } from "../lib/client"
+import { formatAmount, parseAmount } from "../lib/money"
+import { refundedByPlugin } from "./refund-keys"
+import { hasUnknownBankDecision, hasUnknownStatus, isBankRejected, isFailedAttempt, paidTransaction } from "./transactions"
 
 /** What the session expects the link to have been paid with. */
 export interface ExpectedPayment {
@@ -25,21 +26,6 @@ export interface LinkVerdict {
   settling?: boolean
 }
 
-const PAID = new Set(["success", "partially refunded", "refunded"])
-const KNOWN_STATUSES = new Set<string>(TRANSACTION_STATUSES)
-const KNOWN_BANK_DECISIONS = new Set(["A", "R", "P"])
-
-/** A transaction status the interface does not list: the provider treats it as not paid. */
-export function hasUnknownStatus(transaction: Transaction): boolean {
-  return !KNOWN_STATUSES.has(transaction.status)
-}
-
-/** A bank decision other than A, R or P (or their words): the payment is treated as still under review. */
-export function hasUnknownBankDecision(transaction: Transaction): boolean {
-  const decision = transaction.installment_tracker?.status
-  return typeof decision === "string" && !KNOWN_BANK_DECISIONS.has(decision)
-}
-
 /**
  * The one mapping from link details to a session status (architecture, checkout step 3):
  * paid for the session's exact amount -> captured; pending or under bank review ->
@@ -48,7 +34,7 @@ export function hasUnknownBankDecision(transaction: Transaction): boolean {
  */
 export function linkVerdict(details: PaymentLinkDetails, expected: ExpectedPayment): LinkVerdict {
   const link = details.payment_link
-  const failedAttempts = details.transactions.filter((t) => t.status === "fail" || isBankRejected(t)).length
+  const failedAttempts = details.transactions.filter(isFailedAttempt).length
   const verdict = (status: PaymentSessionStatus, reason: string, transaction?: Transaction): LinkVerdict => {
     const failure = failureOf(status, details)
     return { status, reason, transaction, failedAttempts, ...(failure ? { failure } : {}) }
@@ -66,7 +52,7 @@ export function linkVerdict(details: PaymentLinkDetails, expected: ExpectedPayme
     return verdict(PaymentSessionStatus.ERROR, `payment link ${link.id} is in ${linkCurrency}, not SAR`)
   }
 
-  const paid = details.transactions.find((t) => PAID.has(t.status) && !isBankRejected(t))
+  const paid = paidTransaction(details)
   if (paid && refundedByPlugin(paid)) {
     return verdict(
       PaymentSessionStatus.CANCELED,
@@ -165,7 +151,7 @@ function failureOf(status: PaymentSessionStatus, details: PaymentLinkDetails): s
   if (status !== PaymentSessionStatus.REQUIRES_MORE) {
     return undefined
   }
-  const last = details.transactions.filter((t) => t.status === "fail" || isBankRejected(t)).at(-1)
+  const last = details.transactions.filter(isFailedAttempt).at(-1)
   if (!last) {
     return undefined
   }
@@ -174,8 +160,4 @@ function failureOf(status: PaymentSessionStatus, details: PaymentLinkDetails): s
     return "The bank rejected the 0% installment request. Pay in full or try another card."
   }
   return "The card payment was declined or not authenticated. Try again with another card."
-}
-
-function isBankRejected(transaction: Transaction): boolean {
-  return transaction.installment_tracker?.status === "R"
 }

@@ -1,0 +1,134 @@
+import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { InstallmentsClient } from "../lib/client"
+import { parseProviderOptions, type ProviderOptions } from "./options"
+import { PROVIDER_IDENTIFIER } from "./provider-ids"
+
+/** One installments provider registration: its id, options and the client built from them. */
+export interface Registration {
+  /** The `id` of its entry under the Payment module's providers (`installments`). */
+  id: string
+  options: ProviderOptions
+  client: InstallmentsClient
+}
+
+/** The one client the provider, routes and jobs build from a registration's options. */
+export function clientFromOptions(options: ProviderOptions, logger?: Logger): InstallmentsClient {
+  return new InstallmentsClient({
+    secretKey: options.secretKey,
+    publicKey: options.publicKey,
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    retryBaseDelayMs: options.retryBaseDelayMs,
+    processingRetryDelayMs: options.processingRetryDelayMs,
+    logger,
+  })
+}
+
+/**
+ * The client of the installments provider registered under `registrationId` (the `id` of its entry
+ * in the Payment module's providers), for code that runs outside the provider: routes, steps, jobs.
+ */
+export function clientForProvider(container: MedusaContainer, registrationId: string): InstallmentsClient | undefined {
+  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+  const options = installmentsProviderOptions(config, registrationId)
+  return options && clientFromOptions(options, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
+}
+
+/**
+ * The registration a back-office request is about: `provider_id` when given, else the only one.
+ * With several registrations and no `provider_id`, or an unknown one, a 400 lists the ids to pick from.
+ */
+export function resolveRegistration(container: MedusaContainer, providerId?: string): Registration {
+  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+  const ids = installmentsRegistrationIds(config)
+  if (!ids.length) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      "No installments payment provider is registered: add medusa-payment-installments/providers/installments under the Payment module's providers."
+    )
+  }
+  if (providerId === undefined && ids.length > 1) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `provider_id is required when several installments registrations exist; use one of: ${ids.join(", ")}`
+    )
+  }
+  const id = providerId ?? ids[0]
+  if (!ids.includes(id)) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `provider_id "${id}" is not an installments registration; use one of: ${ids.join(", ")}`
+    )
+  }
+  return registrationOf(container, config, id)
+}
+
+/** Every installments registration, in the order of the configuration. */
+export function allRegistrations(container: MedusaContainer): Registration[] {
+  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+  return installmentsRegistrationIds(config).map((id) => registrationOf(container, config, id))
+}
+
+function registrationOf(container: MedusaContainer, config: ConfigModule, id: string): Registration {
+  const options = installmentsProviderOptions(config, id)!
+  const client = clientFromOptions(options, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
+  return { id, options, client }
+}
+
+type ProviderEntry = { resolve?: unknown; id?: unknown; options?: unknown }
+
+/**
+ * The options of the installments provider registered under `id` in the Payment module's
+ * configuration: middlewares run in the app container, where provider instances are not reachable.
+ */
+export function installmentsProviderOptions(config: ConfigModule, id: string): ProviderOptions | undefined {
+  const entry = installmentsProviderEntries(config).find((provider) => provider.id === id)
+  if (!entry) {
+    return undefined
+  }
+  if (typeof entry.options !== "object" || entry.options === null) {
+    return parseProviderOptions(entry.options)
+  }
+  // Every webhook delivery and follow-up asks: the configuration's options object is parsed once.
+  let parsed = parsedOptions.get(entry.options)
+  if (!parsed) {
+    parsed = parseProviderOptions(entry.options)
+    parsedOptions.set(entry.options, parsed)
+  }
+  return parsed
+}
+
+const parsedOptions = new WeakMap<object, ProviderOptions>()
+
+/** The ids of every installments provider registered in the Payment module's configuration, in order. */
+export function installmentsRegistrationIds(config: ConfigModule): string[] {
+  return installmentsProviderEntries(config).map((provider) => provider.id as string)
+}
+
+function installmentsProviderEntries(config: ConfigModule): ProviderEntry[] {
+  const modules = config.modules as unknown
+  const entries: unknown[] = Array.isArray(modules) ? modules : Object.values((modules as Record<string, unknown>) ?? {})
+  for (const entry of entries) {
+    const module = entry as { resolve?: unknown; key?: unknown; options?: { providers?: ProviderEntry[] } }
+    const isPayment =
+      module?.key === Modules.PAYMENT ||
+      (typeof module?.resolve === "string" && /(^|\/)payment$/.test(module.resolve)) ||
+      (modules as Record<string, unknown>)?.[Modules.PAYMENT] === entry
+    if (!isPayment) {
+      continue
+    }
+    return (module.options?.providers ?? []).filter((p) => typeof p?.id === "string" && isInstallments(p.resolve))
+  }
+  return []
+}
+
+function isInstallments(resolve: unknown): boolean {
+  if (typeof resolve === "string") {
+    return /providers\/installments\/?(index(\.[jt]s)?)?$/.test(resolve)
+  }
+  // A provider passed as an imported module object.
+  const services = (resolve as { services?: { identifier?: string }[] })?.services
+  return !!services?.some((service) => service?.identifier === PROVIDER_IDENTIFIER)
+}
