@@ -318,6 +318,35 @@ export function returnScenarios(ctx: SuiteContext) {
     expect((await client().transactions.retrieve(transactionId)).refund_tracker).toHaveLength(1)
   })
 
+  it("R14. order cancel while the service answers 503 to refunds: after the retry job, Medusa's payment shows exactly the refund the service made, once", async () => {
+    const { orderId, transactionId, paymentId } = await shippedOrderUnfulfilled()
+    await ctx.sandbox.control.post("/faults", { error_rate: 1, error_status: 503, paths: ["/transactions/refund"] })
+    expect((await api.post(`/admin/orders/${orderId}/cancel`, {}, ctx.admin)).status).toBe(200)
+    const [failed] = await waitFor(async () => {
+      const rows = await ledger(`order_id=${orderId}&status=failed`)
+      return rows.length ? rows : undefined
+    })
+    expect(failed).toMatchObject({ source: "cancel", will_retry: true })
+    // Medusa deleted its own refund when the provider's was refused: the payment shows none yet.
+    expect(await refundsOf(orderId)).toHaveLength(0)
+
+    await ctx.sandbox.control.delete("/faults")
+    await retryFailedRefunds(getContainer(), { now: new Date(Date.now() + 24 * 60 * 60 * 1000) })
+    const tx = await client().transactions.retrieve(transactionId)
+    expect(tx).toMatchObject({ status: "refunded", refunded_amount: "143.75" })
+    const refunds = await refundsOf(orderId)
+    expect(refunds.map((refund) => halalas(refund.amount))).toEqual([14375])
+    const payments = getContainer().resolve(Modules.PAYMENT)
+    const payment = await payments.retrievePayment(paymentId, { relations: ["payment_collection"] })
+    expect(halalas(Number(payment.payment_collection!.refunded_amount))).toBe(14375)
+
+    // Every later run (the job, the cancel check, the admin's list) finds nothing more to send or record.
+    await retryFailedRefunds(getContainer(), { now: new Date(Date.now() + 48 * 60 * 60 * 1000) })
+    expect((await client().transactions.retrieve(transactionId)).refund_tracker).toHaveLength(1)
+    expect((await refundsOf(orderId)).map((refund) => halalas(refund.amount))).toEqual([14375])
+    expect(await ledger(`order_id=${orderId}&status=failed`)).toHaveLength(0)
+  })
+
   /** A paid order, not yet fulfilled (so it can still be canceled). */
   const shippedOrderUnfulfilled = () => paidOrder([{ variantId: shipping.variants.perfume, quantity: 1 }])
 }

@@ -31,6 +31,18 @@ export function sourceOfRefundKey(key: string | null | undefined): RefundSource 
   return undefined
 }
 
+/** The metadata key under which a refund the plugin recorded on a Medusa payment keeps the service's refund key. */
+export const RECORDED_REFUND_KEY = "installments_refund_key"
+
+/**
+ * The key the service knows a Medusa refund by: the refund's id when Medusa sent it through the
+ * provider, the plugin's key when the plugin made it at the service and recorded it on the payment.
+ */
+export function serviceKeyOfRefund(refund: { id?: string | null; metadata?: Record<string, unknown> | null }): string | undefined {
+  const recorded = refund.metadata?.[RECORDED_REFUND_KEY]
+  return typeof recorded === "string" && recorded ? recorded : refund.id ?? undefined
+}
+
 /**
  * True when the plugin itself refunded this payment (orphan or canceled order): no session may be
  * captured with it, or Medusa would show money it no longer holds.

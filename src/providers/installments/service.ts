@@ -28,27 +28,10 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
-import {
-  ApiError,
-  ConnectionError,
-  InstallmentsClient,
-  NotFoundError,
-  ProtocolError,
-  TimeoutError,
-  type PaymentLinkDetails,
-  type Transaction,
-} from "../../lib/client"
+import { InstallmentsClient, NotFoundError, type PaymentLinkDetails } from "../../lib/client"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
-import {
-  isKnownWebhookEvent,
-  linkIdOf,
-  parseWebhookBody,
-  verifyWebhook,
-  WebhookVerificationError,
-  type ParsedWebhookEvent,
-} from "../../lib/webhooks"
+import { isKnownWebhookEvent, linkIdOf } from "../../lib/webhooks"
 import { canCompleteCart } from "../../lib/webhooks/events"
-import { readRawBytes } from "../../lib/webhooks/raw-body"
 import { linkVerdict, webhookActionOf, type ExpectedPayment, type LinkVerdict } from "../../installments/link-verdict"
 import { readLink } from "../../installments/link-reader"
 import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "../../installments/options"
@@ -63,9 +46,9 @@ import {
   transactionValues,
   withOwnValues,
 } from "../../installments/session-data"
-import { cappedRefund, hasRefundWithKey } from "../../installments/transactions"
-import { hasVerifiedMarker, VERIFIED_MARKER_HEADER } from "../../installments/webhook-verified-header"
+import { sendRefund } from "../../installments/refund-sender"
 import { buildLinkRequest } from "./link-request"
+import { paidVerdictHint, readVerifiedEvent } from "./webhook-delivery"
 
 type InjectedDependencies = { logger?: Logger }
 
@@ -127,60 +110,18 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
 
   /**
    * Refunds the amount Medusa asks for, rounded half-up to the halala, keyed by Medusa's refund id so
-   * a retry refunds once. A rounding excess of at most one halala over the transaction's remaining
-   * balance is absorbed (a full refund of a 38.3295 total refunds the 38.33 paid); anything larger
-   * is left to the service to refuse with its own message.
+   * a retry refunds once; the refund sender absorbs a rounding halala the balance lacks and settles
+   * an unanswered call from the service's refund tracker.
    */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const data = this.ownData(input.data, "refund the payment")
-    const requested = roundRefundAmount(input.amount)
+    const halalas = roundRefundAmount(input.amount)
     const transactionId =
       typeof data.transaction_id === "string" && data.transaction_id ? data.transaction_id : await this.paidTransactionId(data)
-    const result = { data: { ...data, transaction_id: transactionId } }
     // Without a key from Medusa one is made here and sent explicitly, so an unknown outcome can be matched.
     const idempotencyKey = input.context?.idempotency_key || randomUUID()
-
-    const transaction = await this.transactionOrUndefined(transactionId)
-    if (transaction && hasRefundWithKey(transaction, idempotencyKey)) {
-      this.logger_?.info(
-        `installments: refund ${idempotencyKey} was already accepted on transaction ${transactionId}; not sent again`
-      )
-      return result
-    }
-    const amount = transaction ? cappedRefund(requested, transaction) : requested
-    if (amount !== requested) {
-      this.logger_?.info(
-        `installments: refund of ${formatAmount(requested)} SAR on transaction ${transactionId} exceeds the remaining ` +
-          `${formatAmount(amount)} SAR by a rounding halala; refunding ${formatAmount(amount)} SAR`
-      )
-    }
-    if (amount <= 0n) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Cannot refund: transaction ${transactionId} has no refundable balance left on the installments service.`
-      )
-    }
-
-    try {
-      const accepted = await this.client_.transactions.refund(
-        transactionId,
-        { refund_amount: formatAmount(amount), reason: "Refund from Medusa" },
-        { idempotencyKey }
-      )
-      this.logger_?.info(
-        `installments: refund of ${formatAmount(amount)} SAR accepted on transaction ${transactionId} (reference ${accepted.key})`
-      )
-      return result
-    } catch (error) {
-      if (isUnknownOutcome(error) && (await this.refundWasAccepted(transactionId, idempotencyKey))) {
-        this.logger_?.warn(
-          `installments: refund ${idempotencyKey} of ${formatAmount(amount)} SAR on transaction ${transactionId} ended in ` +
-            `${(error as Error).name}, but the service lists it: accepted`
-        )
-        return result
-      }
-      throw merchantError(error, { action: "refund the payment" })
-    }
+    await sendRefund(this.client_, { transactionId, halalas, idempotencyKey, reason: "Refund from Medusa" }, this.logger_)
+    return { data: { ...data, transaction_id: transactionId } }
   }
 
   /** Never refunds: Medusa refunds captured payments itself, and an unpaid link simply expires. */
@@ -226,7 +167,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
    * link's own state and `metadata.session_id`, never from the payload's amounts or ids.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const parsed = this.readEvent(payload)
+    const parsed = readVerifiedEvent(payload, this.options_, this.logger_)
     if (!parsed || !isKnownWebhookEvent(parsed)) {
       // Unverified, or an event the plugin does not know (acknowledged by the middleware, ignored here).
       return { action: PaymentActions.NOT_SUPPORTED }
@@ -312,33 +253,6 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     return readLink(this.client_, paymentLinkId, this.logger_)
   }
 
-  // Read before a refund for its remaining balance and refund keys. If the read fails the refund is
-  // still sent, uncapped: the refund call's own answer (a refusal, or no answer) says what to do.
-  private async transactionOrUndefined(transactionId: string): Promise<Transaction | undefined> {
-    try {
-      return await this.client_.transactions.retrieve(transactionId)
-    } catch (error) {
-      this.logger_?.warn(
-        `installments: could not read transaction ${transactionId} before a refund ` +
-          `(${error instanceof Error ? error.name : "error"}); sending the refund as asked`
-      )
-      return undefined
-    }
-  }
-
-  // After a refund call with no clear answer: the service lists every accepted refund with its key.
-  private async refundWasAccepted(transactionId: string, idempotencyKey: string): Promise<boolean> {
-    try {
-      return hasRefundWithKey(await this.client_.transactions.retrieve(transactionId), idempotencyKey)
-    } catch (error) {
-      this.logger_?.warn(
-        `installments: could not re-read transaction ${transactionId} after an unanswered refund ` +
-          `(${error instanceof Error ? error.name : "error"}); reporting the refund as failed`
-      )
-      return false
-    }
-  }
-
   private async paidTransactionId(data: InstallmentsSessionData): Promise<string> {
     const verdict = await this.verdictFor(data, "refund the payment")
     if (verdict.status !== PaymentSessionStatus.CAPTURED || !verdict.transaction) {
@@ -359,36 +273,6 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       )
     }
     return own
-  }
-
-  /**
-   * The event of a verified delivery, or undefined. A delivery is verified when it carries the
-   * marker the plugin's middleware sets after checking its signature with the registered keys
-   * (HMAC of the raw body under this registration's secret key), or when the `webhookKeys` option
-   * verifies its signature here. Unverified bytes are never parsed.
-   */
-  private readEvent(payload: ProviderWebhookPayload["payload"]): ParsedWebhookEvent | undefined {
-    const refuse = (reason: string) => {
-      this.logger_?.warn(`installments: webhook delivery refused (${reason}); not processed`)
-      return undefined
-    }
-    const raw = readRawBytes(payload.rawData)
-    if (!raw) {
-      return refuse("raw_body_required")
-    }
-    const headers = lowerCased(payload.headers)
-    try {
-      if (hasVerifiedMarker(this.options_.secretKey, raw, headers[VERIFIED_MARKER_HEADER])) {
-        return parseWebhookBody(raw)
-      }
-      const keys = this.options_.webhookKeys
-      if (!keys) {
-        return refuse(headers[VERIFIED_MARKER_HEADER] === undefined ? "not_verified" : "invalid_verified_marker")
-      }
-      return verifyWebhook({ rawBody: raw, headers, keys, scheme: this.options_.signatureScheme })
-    } catch (error) {
-      return refuse(error instanceof WebhookVerificationError ? error.reason : "malformed_payload")
-    }
   }
 }
 
@@ -441,16 +325,6 @@ function roundRefundAmount(amount: unknown): bigint {
   return halalas
 }
 
-// The request may have reached the service: no answer, a server error, or a 2xx we could not read.
-function isUnknownOutcome(error: unknown): boolean {
-  return (
-    error instanceof TimeoutError ||
-    error instanceof ConnectionError ||
-    error instanceof ProtocolError ||
-    (error instanceof ApiError && (error.status ?? 0) >= 500)
-  )
-}
-
 /**
  * The session data after a read of the link: the transaction's id and plan when one decided the
  * status, the customer-facing reason when the session is not paid, `null` for everything else.
@@ -460,36 +334,6 @@ function verdictData(data: InstallmentsSessionData, verdict: LinkVerdict): Insta
     ...(verdict.transaction ? transactionValues(verdict.transaction) : {}),
     failure_reason: verdict.failure ?? null,
   })
-}
-
-/**
- * The session and amount a verified payment delivery names (its link's `metadata.session_id`, the
- * transaction's amount): only a key to look up a paid verdict that a read confirmed, never trusted
- * on its own. Undefined when either is missing or unreadable.
- */
-function paidVerdictHint(data: Record<string, unknown>): ExpectedPayment | undefined {
-  const metadata = data.metadata as Record<string, unknown> | null | undefined
-  const sessionId = metadata?.session_id
-  if (typeof sessionId !== "string" || !sessionId || (typeof data.amount !== "string" && typeof data.amount !== "number")) {
-    return undefined
-  }
-  try {
-    return { session_id: sessionId, amount: parseAmount(String(data.amount)), currency_code: "sar" }
-  } catch {
-    return undefined
-  }
-}
-
-function lowerCased(headers: Record<string, unknown> | undefined): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    if (typeof value === "string") {
-      out[name.toLowerCase()] = value
-    } else if (Array.isArray(value) && value.length === 1 && typeof value[0] === "string") {
-      out[name.toLowerCase()] = value[0]
-    }
-  }
-  return out
 }
 
 export default InstallmentsProviderService

@@ -1,8 +1,8 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
 import type { Transaction } from "../../lib/client"
-import { formatAmount, roundMedusaAmount } from "../../lib/money"
-import { cancelRefundKey } from "../../installments/refund-keys"
+import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
+import { cancelRefundKey, serviceKeyOfRefund } from "../../installments/refund-keys"
 import { registrationIdOf } from "../../installments/provider-ids"
 import { hasRefundWithKey, refundableBalance } from "../../installments/transactions"
 import type { OrderPaymentRow } from "../after-return/return-refund-decision"
@@ -25,6 +25,17 @@ export interface MissingRefund {
   idempotency_key: string
   /** What Medusa shows that the service does not, in a merchant's words. */
   why: string
+  /** True when Medusa's payment shows no refund for it: once the service accepts it, it is recorded there. */
+  record_on_payment: boolean
+}
+
+/** A refund the service made for a Medusa payment that the payment does not show yet. */
+export interface RefundToRecord {
+  payment_id: string
+  /** The key the service lists it under. */
+  idempotency_key: string
+  /** Decimal SAR, exactly what the service refunded. */
+  amount_sar: string
 }
 
 /**
@@ -61,12 +72,19 @@ export function missingRefunds(
   }
   const refunds = payment.refunds ?? []
   for (const refund of refunds) {
-    if (!refund.id || hasRefundWithKey(transaction, refund.id)) {
+    const key = serviceKeyOfRefund(refund)
+    if (!key || hasRefundWithKey(transaction, key)) {
       continue
     }
     const amount = take(roundMedusaAmount(refund.raw_amount ?? refund.amount))
     if (amount > 0n) {
-      missing.push({ ...base, amount_sar: formatAmount(amount), idempotency_key: refund.id, why: `Medusa refund ${refund.id} is not listed by the service` })
+      missing.push({
+        ...base,
+        amount_sar: formatAmount(amount),
+        idempotency_key: key,
+        why: `Medusa refund ${refund.id} is not listed by the service`,
+        record_on_payment: false,
+      })
     }
   }
   const refundIds = new Set(refunds.map((refund) => refund.id))
@@ -84,8 +102,25 @@ export function missingRefunds(
         amount_sar: formatAmount(amount),
         idempotency_key: key,
         why: `the order books ${formatAmount(roundMedusaAmount(gap))} SAR refunded on payment ${payment.id} that the payment never refunded`,
+        record_on_payment: true,
       })
     }
   }
   return missing
+}
+
+/**
+ * The refunds the service lists under the plugin's cancel key for this payment that Medusa's payment
+ * does not show (sent by an earlier run that stopped before recording them): each is recorded on the
+ * payment with exactly the amount the service refunded.
+ */
+export function unrecordedRefunds(payment: OrderPaymentRow, transaction: Transaction): RefundToRecord[] {
+  const key = cancelRefundKey(payment.id)
+  if (!registrationIdOf(payment.provider_id) || (payment.refunds ?? []).some((refund) => serviceKeyOfRefund(refund) === key)) {
+    return []
+  }
+  const halalas = transaction.refund_tracker
+    .filter((entry) => entry.idempotency_key === key)
+    .reduce((total, entry) => total + parseAmount(entry.amount), 0n)
+  return halalas > 0n ? [{ payment_id: payment.id, idempotency_key: key, amount_sar: formatAmount(halalas) }] : []
 }

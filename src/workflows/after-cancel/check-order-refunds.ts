@@ -3,22 +3,27 @@ import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medus
 import { REFUND_FAILED_EVENT } from "../../modules/installments/events"
 import { recordRefundOutcomesStep } from "../refund-ledger/record-refund-outcomes"
 import { findMissingRefundsStep, type CheckOrderRefundsInput } from "./find-missing-refunds"
+import { mirrorOrderRefundsStep } from "./mirror-order-refunds"
+import { recordRefundsOnPaymentsStep } from "./record-refunds-on-payments"
 import { sendMissingRefundsStep } from "./send-missing-refunds"
 
 /**
  * After Medusa's order cancel (or any refund through refundPaymentsWorkflow, which books refunds
  * the provider refused: medusa#15306): under a lock on the order, checks every refund Medusa shows
  * on this plugin's payments against the service's refund_tracker, sends the missing ones again
- * with the same key, and records in the ledger what the service still refuses (as failed, with
- * `installments.refund_failed`), so no order looks paid back when the customer was not.
+ * with the same key, records in the ledger what the service still refuses (as failed, with
+ * `installments.refund_failed`), and records on Medusa's payment each refund the service made that
+ * the payment does not show, so no order looks paid back when the customer was not, and no payment
+ * shows less refunded than the customer got.
  */
 export const checkInstallmentsOrderRefundsWorkflow = createWorkflow(
   "installments-check-order-refunds",
   (input: CheckOrderRefundsInput) => {
     acquireLockStep({ key: input.order_id, timeout: 30, ttl: 120 })
-    const missing = findMissingRefundsStep(input)
-    const sent = when("installments-order-refunds-missing", { missing }, ({ missing }) => missing.length > 0).then(() => {
-      const attempts = sendMissingRefundsStep(missing)
+    const gaps = findMissingRefundsStep(input)
+    mirrorOrderRefundsStep(transform({ input, gaps }, ({ input, gaps }) => ({ order_id: input.order_id, payments: gaps.payments })))
+    const sent = when("installments-order-refunds-missing", { gaps }, ({ gaps }) => gaps.missing.length > 0).then(() => {
+      const attempts = sendMissingRefundsStep(transform({ gaps }, ({ gaps }) => gaps.missing))
       const failed = recordRefundOutcomesStep(
         transform({ attempts, input }, ({ attempts, input }) => ({
           attempts,
@@ -29,12 +34,23 @@ export const checkInstallmentsOrderRefundsWorkflow = createWorkflow(
       )
       return { attempts, failed }
     })
+    const toRecord = transform({ gaps, sent }, ({ gaps, sent }) => [
+      ...gaps.unrecorded,
+      ...(sent?.attempts ?? [])
+        .filter((attempt) => attempt.refund_id && attempt.record_on_payment)
+        .map((attempt) => ({ payment_id: attempt.payment_id, idempotency_key: attempt.idempotency_key, amount_sar: attempt.amount_sar })),
+    ])
+    when("installments-order-refunds-to-record", { toRecord }, ({ toRecord }) => toRecord.length > 0).then(() => {
+      recordRefundsOnPaymentsStep(toRecord)
+    })
     when("installments-order-refund-refused", { sent }, ({ sent }) => !!sent?.failed.length).then(() => {
       emitEventStep({ eventName: REFUND_FAILED_EVENT, data: transform({ sent }, ({ sent }) => sent!.failed) }).config({
         name: "installments-emit-cancel-refund-failed",
       })
     })
     releaseLockStep({ key: input.order_id })
-    return new WorkflowResponse(transform({ missing, sent }, ({ missing, sent }) => ({ missing, attempts: sent?.attempts ?? [] })))
+    return new WorkflowResponse(
+      transform({ gaps, sent }, ({ gaps, sent }) => ({ missing: gaps.missing, attempts: sent?.attempts ?? [] }))
+    )
   }
 )

@@ -1,10 +1,10 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { Transaction } from "../../lib/client"
+import { registrationIdOf } from "../../installments/provider-ids"
 import { clientForProvider } from "../../installments/registrations"
 import type { OrderPaymentRow } from "../after-return/return-refund-decision"
-import { registrationIdOf } from "../../installments/provider-ids"
-import { syncTransactionRefunds } from "../refund-ledger/sync-transaction-refunds"
-import { missingRefunds, type MissingRefund, type OrderTransactionRow } from "./cancel-refund-decision"
+import { missingRefunds, unrecordedRefunds, type MissingRefund, type OrderTransactionRow, type RefundToRecord } from "./cancel-refund-decision"
 
 export interface CheckOrderRefundsInput {
   order_id: string
@@ -12,13 +12,30 @@ export interface CheckOrderRefundsInput {
   retry_of?: string
 }
 
+/** One of this plugin's payments of the order, with its transaction as the service reports it now. */
+export interface PaymentAtService {
+  payment_id: string
+  /** The provider registration's id. */
+  provider_id: string
+  transaction: Transaction
+}
+
+/** What the order's refunds look like at the service against what Medusa shows. */
+export interface OrderRefundGaps {
+  payments: PaymentAtService[]
+  /** Refunds Medusa shows that the service never accepted: to send. */
+  missing: MissingRefund[]
+  /** Refunds the service made that Medusa's payment does not show: to record on it. */
+  unrecorded: RefundToRecord[]
+}
+
 type Query = { graph: (config: Record<string, unknown>) => Promise<{ data: unknown[] }> }
 type OrderRow = { id: string; transactions?: OrderTransactionRow[]; payment_collections?: { payments?: OrderPaymentRow[] }[] }
 
 /**
- * Under the order's lock, reads the service's refund_tracker of each of this plugin's payments,
- * mirrors it into the ledger (refunds nothing else named are the cancel's), and returns the
- * refunds Medusa shows that the service does not.
+ * Under the order's lock, reads the service's refund_tracker of each of this plugin's payments and
+ * compares it with what Medusa shows: the refunds the service never accepted, and those it made that
+ * Medusa's payment does not show. Reads only.
  */
 export const findMissingRefundsStep = createStep(
   "installments-find-missing-refunds",
@@ -37,35 +54,24 @@ export const findMissingRefundsStep = createStep(
         "payment_collections.payments.data",
         "payment_collections.payments.refunds.id",
         "payment_collections.payments.refunds.raw_amount",
+        "payment_collections.payments.refunds.metadata",
       ],
       filters: { id: input.order_id },
     })
     const order = data[0] as OrderRow | undefined
-    const missing: MissingRefund[] = []
+    const gaps: OrderRefundGaps = { payments: [], missing: [], unrecorded: [] }
     for (const payment of (order?.payment_collections ?? []).flatMap((collection) => collection.payments ?? [])) {
       const transactionId = payment.data?.transaction_id
       const registrationId = registrationIdOf(payment.provider_id)
-      if (!registrationId || typeof transactionId !== "string") {
-        continue
-      }
-      const client = clientForProvider(container, registrationId)
-      if (!client) {
+      const client = registrationId && clientForProvider(container, registrationId)
+      if (!client || typeof transactionId !== "string") {
         continue
       }
       const transaction = await client.transactions.retrieve(transactionId)
-      await syncTransactionRefunds(
-        container,
-        {
-          provider_id: registrationId,
-          transaction_id: transactionId,
-          payment_id: payment.id,
-          order_id: input.order_id,
-          default_source: "cancel",
-        },
-        transaction
-      )
-      missing.push(...missingRefunds(payment, order?.transactions ?? [], transaction))
+      gaps.payments.push({ payment_id: payment.id, provider_id: registrationId, transaction })
+      gaps.missing.push(...missingRefunds(payment, order?.transactions ?? [], transaction))
+      gaps.unrecorded.push(...unrecordedRefunds(payment, transaction))
     }
-    return new StepResponse(missing)
+    return new StepResponse(gaps)
   }
 )

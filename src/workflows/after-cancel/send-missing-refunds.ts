@@ -1,9 +1,15 @@
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { clientForProvider } from "../../installments/registrations"
-import { merchantError } from "../../installments/service-errors"
-import type { RefundAttempt } from "../refund-ledger/record-refund-outcomes"
 import { refundFailureOf } from "../../installments/refund-failures"
+import { sendRefund } from "../../installments/refund-sender"
+import { clientForProvider } from "../../installments/registrations"
+import { formatAmount, parseAmount } from "../../lib/money"
+import type { RefundAttempt } from "../refund-ledger/record-refund-outcomes"
 import type { MissingRefund } from "./cancel-refund-decision"
+
+/** A missing refund as sent: accepted (with the amount the service took) or refused. */
+export type MissingRefundAttempt = RefundAttempt & Pick<MissingRefund, "record_on_payment" | "idempotency_key">
 
 /**
  * Sends each missing refund to the service under its key (Medusa's refund id, or
@@ -13,22 +19,27 @@ import type { MissingRefund } from "./cancel-refund-decision"
 export const sendMissingRefundsStep = createStep(
   "installments-send-missing-refunds",
   async (missing: MissingRefund[], { container }) => {
-    const attempts: RefundAttempt[] = []
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    const attempts: MissingRefundAttempt[] = []
     for (const refund of missing) {
       const client = clientForProvider(container, refund.provider_id)
       try {
         if (!client) {
           throw new Error(`No installments payment provider is registered with id ${refund.provider_id}.`)
         }
-        await client.transactions.refund(
-          refund.transaction_id,
-          { refund_amount: refund.amount_sar, reason: "Order canceled in Medusa" },
-          { idempotencyKey: refund.idempotency_key }
+        const sent = await sendRefund(
+          client,
+          {
+            transactionId: refund.transaction_id,
+            halalas: parseAmount(refund.amount_sar),
+            idempotencyKey: refund.idempotency_key,
+            reason: "Order canceled in Medusa",
+          },
+          logger
         )
-        attempts.push({ ...refund, refund_id: refund.idempotency_key })
+        attempts.push({ ...refund, amount_sar: formatAmount(sent.halalas), refund_id: refund.idempotency_key })
       } catch (error) {
-        const failure = refundFailureOf(merchantError(error, { action: `refund transaction ${refund.transaction_id}` }))
-        attempts.push({ ...refund, failure: { ...failure, idempotency_key: refund.idempotency_key } })
+        attempts.push({ ...refund, failure: { ...refundFailureOf(error), idempotency_key: refund.idempotency_key } })
       }
     }
     return new StepResponse(attempts)

@@ -10,7 +10,7 @@ export interface OrderPaymentRow {
   data?: Record<string, unknown> | null
   canceled_at?: string | Date | null
   captures?: { raw_amount?: unknown; amount?: unknown }[]
-  refunds?: { id?: string; raw_amount?: unknown; amount?: unknown }[]
+  refunds?: { id?: string; raw_amount?: unknown; amount?: unknown; metadata?: Record<string, unknown> | null }[]
 }
 
 /** The order, its summary after the receipt and its payments. */

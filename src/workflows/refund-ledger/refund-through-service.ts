@@ -1,7 +1,9 @@
-import { MedusaError } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { sendRefund } from "../../installments/refund-sender"
 import { clientForProvider } from "../../installments/registrations"
-import { merchantError } from "../../installments/service-errors"
+import { formatAmount, parseAmount } from "../../lib/money"
 
 export interface RefundThroughServiceInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */
@@ -29,15 +31,11 @@ export const refundThroughServiceStep = createStep(
         `No installments payment provider is registered with id ${input.provider_id} to refund transaction ${input.transaction_id}.`
       )
     }
-    try {
-      const accepted = await client.transactions.refund(
-        input.transaction_id,
-        { refund_amount: input.amount, reason: input.reason },
-        { idempotencyKey: input.idempotency_key }
-      )
-      return new StepResponse({ key: accepted.key, idempotency_key: accepted.idempotency_key })
-    } catch (error) {
-      throw merchantError(error, { action: `refund transaction ${input.transaction_id}` })
-    }
+    const sent = await sendRefund(
+      client,
+      { transactionId: input.transaction_id, halalas: parseAmount(input.amount), idempotencyKey: input.idempotency_key, reason: input.reason },
+      container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    )
+    return new StepResponse({ amount: formatAmount(sent.halalas), already_accepted: sent.alreadyAccepted })
   }
 )

@@ -1,6 +1,6 @@
 import type { Transaction } from "../../../lib/client"
 import type { OrderPaymentRow } from "../../after-return/return-refund-decision"
-import { missingRefunds } from "../cancel-refund-decision"
+import { missingRefunds, unrecordedRefunds } from "../cancel-refund-decision"
 
 const transaction = (amount: string, tracker: { key: string; amount: string }[] = []): Transaction =>
   ({
@@ -11,11 +11,15 @@ const transaction = (amount: string, tracker: { key: string; amount: string }[] 
     refund_tracker: tracker.map((entry, i) => ({ id: `t${i}`, status: "P", amount: entry.amount, idempotency_key: entry.key, rrn: null })),
   }) as unknown as Transaction
 
-const payment = (refunds: { id: string; amount: string }[] = [], provider = "pp_installments_installments"): OrderPaymentRow => ({
+const payment = (refunds: { id: string; amount: string; key?: string }[] = [], provider = "pp_installments_installments"): OrderPaymentRow => ({
   id: "pay_1",
   provider_id: provider,
   data: { transaction_id: "tx-1" },
-  refunds: refunds.map((refund) => ({ id: refund.id, raw_amount: { value: refund.amount, precision: 20 } })),
+  refunds: refunds.map((refund) => ({
+    id: refund.id,
+    raw_amount: { value: refund.amount, precision: 20 },
+    ...(refund.key ? { metadata: { installments_refund_key: refund.key } } : {}),
+  })),
 })
 
 const cancelBooked = (amount: string) => [
@@ -33,6 +37,7 @@ describe("refunds Medusa shows that the service never accepted", () => {
         amount_sar: "143.75",
         idempotency_key: "cancel-pay_1",
         why: "the order books 143.75 SAR refunded on payment pay_1 that the payment never refunded",
+        record_on_payment: true,
       },
     ])
   })
@@ -46,7 +51,14 @@ describe("refunds Medusa shows that the service never accepted", () => {
   it("a Medusa refund the service does not list is sent again under its own id", () => {
     const refunded = payment([{ id: "ref_1", amount: "40" }])
     const booked = [{ amount: -40, reference: "refund", reference_id: "ref_1" }]
-    expect(missingRefunds(refunded, booked, transaction("100"))).toMatchObject([{ idempotency_key: "ref_1", amount_sar: "40.00" }])
+    expect(missingRefunds(refunded, booked, transaction("100"))).toMatchObject([
+      { idempotency_key: "ref_1", amount_sar: "40.00", record_on_payment: false },
+    ])
+  })
+
+  it("a refund the plugin recorded on the payment is known to the service by its key: never sent again", () => {
+    const recorded = payment([{ id: "ref_9", amount: "143.75", key: "cancel-pay_1" }])
+    expect(missingRefunds(recorded, cancelBooked("143.75"), transaction("143.75", [{ key: "cancel-pay_1", amount: "143.75" }]))).toEqual([])
   })
 
   it("never more than the service still holds on the transaction", () => {
@@ -56,5 +68,21 @@ describe("refunds Medusa shows that the service never accepted", () => {
 
   it("leaves other providers' payments alone", () => {
     expect(missingRefunds(payment([], "pp_system_default"), cancelBooked("10"), transaction("10"))).toEqual([])
+  })
+})
+
+describe("refunds the service made that Medusa's payment does not show", () => {
+  it("the cancel refund the service accepted is recorded on the payment with the service's amount", () => {
+    expect(unrecordedRefunds(payment(), transaction("143.75", [{ key: "cancel-pay_1", amount: "143.74" }]))).toEqual([
+      { payment_id: "pay_1", idempotency_key: "cancel-pay_1", amount_sar: "143.74" },
+    ])
+  })
+
+  it("nothing when the payment already shows it, when the service made none, or for refunds Medusa sent itself", () => {
+    const tracker = transaction("143.75", [{ key: "cancel-pay_1", amount: "143.75" }])
+    expect(unrecordedRefunds(payment([{ id: "ref_9", amount: "143.75", key: "cancel-pay_1" }]), tracker)).toEqual([])
+    expect(unrecordedRefunds(payment(), transaction("143.75"))).toEqual([])
+    expect(unrecordedRefunds(payment([{ id: "ref_1", amount: "40" }]), transaction("143.75", [{ key: "ref_1", amount: "40.00" }]))).toEqual([])
+    expect(unrecordedRefunds(payment([], "pp_system_default"), tracker)).toEqual([])
   })
 })
