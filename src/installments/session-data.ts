@@ -114,3 +114,12 @@ export function readSessionData(data: Record<string, unknown> | undefined): Inst
   const result = StoredSessionData.safeParse(data ?? {})
   return result.success ? (data as unknown as InstallmentsSessionData) : undefined
 }
+
+/**
+ * True when a Medusa payment's data (the session data the provider returned) records this
+ * transaction: its transaction id, or, when the provider recorded none, the link the transaction paid.
+ */
+export function recordsTransaction(data: Record<string, unknown> | null | undefined, transactionId: string, paymentLinkId?: string): boolean {
+  const recorded = data?.transaction_id
+  return recorded === transactionId || (!recorded && !!paymentLinkId && data?.payment_link_id === paymentLinkId)
+}

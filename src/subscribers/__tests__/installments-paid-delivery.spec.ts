@@ -43,7 +43,7 @@ function container(stored: StoredSession | undefined) {
 let sessions = 0
 function delivery(data: Partial<PaidDeliveryData> = {}): PaidDeliveryData {
   return {
-    provider_id: "installments",
+    provider_id: "pp_installments_installments",
     event_id: "evt_1",
     event_name: "order.success",
     payment_link_id: LINK,

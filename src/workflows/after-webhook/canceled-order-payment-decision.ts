@@ -4,6 +4,7 @@ import type { PaymentLinkDetails, Transaction } from "../../lib/client"
 import { formatAmount, medusaAmountText, roundMedusaAmount } from "../../lib/money"
 import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "../../installments/transactions"
 import { isInstallmentsProvider } from "../../installments/provider-ids"
+import { recordsTransaction } from "../../installments/session-data"
 import type { PaymentAmountRow, PaymentRow, SessionContext } from "../../installments/session-records"
 
 // Refunds are idempotent by key: the webhook follow-up and every sweep refund it once.
@@ -110,7 +111,7 @@ export function decideCanceledOrderPayment(input: {
     })
   }
   const balance = refundableBalance(transaction)
-  const captured = context.payments.find((payment) => recordsTransaction(payment, transaction, link.id) && capturedTotal(payment).gt(0))
+  const captured = context.payments.find((payment) => recordsTransaction(payment.data, transaction.id, link.id) && capturedTotal(payment).gt(0))
   if (captured) {
     return decideMedusaRefund({ payment: captured, transaction, balance, canceledAt: order.canceled_at, sessionId: input.session_id, ids, skip })
   }
@@ -187,11 +188,6 @@ function decideMedusaRefund({
     amount: formatAmount(refunded),
     medusa_amount: exact ? medusaAmountText(remaining) : formatAmount(balance),
   }
-}
-
-function recordsTransaction(payment: PaymentRow, transaction: Transaction, linkId: string): boolean {
-  const recorded = payment.data?.transaction_id
-  return recorded === transaction.id || (!recorded && payment.data?.payment_link_id === linkId)
 }
 
 function capturedTotal(payment: PaymentRow) {

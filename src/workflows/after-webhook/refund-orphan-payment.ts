@@ -5,6 +5,7 @@ import { findOrphanPaymentStep, type OrphanPaymentInput } from "./find-orphan-pa
 import { announceOrphanPaymentRefundedStep } from "./announce-orphan-payment-refunded"
 import { refundThroughServiceStep } from "../refund-ledger/refund-through-service"
 import { syncRefundLedgerStep } from "../refund-ledger/sync-refund-ledger-step"
+import { providerIdOf } from "../../installments/provider-ids"
 import { orphanRefundKey } from "../../installments/refund-keys"
 
 /**
@@ -35,7 +36,7 @@ export const refundInstallmentsOrphanPaymentWorkflow = createWorkflow(
         }))
       ).config({ name: "installments-sync-orphan-refund-ledger" })
       const data = transform({ input, decision }, ({ input, decision }): OrphanPaymentRefundedData => ({
-        provider_id: input.provider_id,
+        provider_id: providerIdOf(input.provider_id),
         payment_link_id: decision.payment_link_id,
         transaction_id: decision.transaction_id!,
         session_id: decision.session_id!,

@@ -6,6 +6,7 @@ import { decideCanceledOrderPayment } from "../canceled-order-payment-decision"
 import { decideOrphan, ORPHAN_GRACE_MS, sessionStillExists } from "../orphan-decision"
 import type { SessionContext } from "../../../installments/session-records"
 import { decideUnpaidOrder } from "../unpaid-order-decision"
+import { disputedPayment } from "../record-dispute"
 
 const LINK = "7d444840-9dc0-11d1-b245-5ffdce74fad2"
 const OTHER_LINK = "8d444840-9dc0-11d1-b245-5ffdce74fad2"
@@ -328,3 +329,26 @@ describe("decideCanceledOrderPayment", () => {
   })
 })
 
+describe("disputedPayment", () => {
+  const order = { id: "order_1", status: "completed" }
+  const payment = (id: string, data: Record<string, unknown>) => ({ id, data })
+
+  it("is the payment that records the disputed transaction, with its order", () => {
+    const context: SessionContext = {
+      order,
+      payments: [payment("pay_other", { transaction_id: "another-tx", payment_link_id: LINK }), payment("pay_1", { transaction_id: TX, payment_link_id: LINK })],
+    }
+    expect(disputedPayment({ transaction_id: TX, payment_link_id: LINK }, context)).toEqual({ payment_id: "pay_1", order_id: "order_1" })
+  })
+
+  it("a payment that recorded no transaction yet is matched by the link it paid", () => {
+    const context: SessionContext = { order, payments: [payment("pay_1", { payment_link_id: LINK })] }
+    expect(disputedPayment({ transaction_id: TX, payment_link_id: LINK }, context)).toEqual({ payment_id: "pay_1", order_id: "order_1" })
+  })
+
+  it("no payment records the transaction: recorded unmatched, never against the order's first payment", () => {
+    const context: SessionContext = { order, payments: [payment("pay_first", { transaction_id: "another-tx", payment_link_id: OTHER_LINK })] }
+    expect(disputedPayment({ transaction_id: TX, payment_link_id: LINK }, context)).toEqual({ payment_id: null, order_id: null })
+    expect(disputedPayment({ transaction_id: TX }, { payments: [] })).toEqual({ payment_id: null, order_id: null })
+  })
+})
