@@ -1,8 +1,8 @@
-import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { ConfigModule, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { InstallmentsClient } from "../lib/client"
 import { parseProviderOptions, type ProviderOptions } from "./options"
-import { PROVIDER_IDENTIFIER } from "./provider-ids"
+import { PROVIDER_IDENTIFIER, registrationIdOf } from "./provider-ids"
 
 /** One installments provider registration: its id, options and the client built from them. */
 export interface Registration {
@@ -75,6 +75,31 @@ function registrationOf(container: MedusaContainer, config: ConfigModule, id: st
   const options = installmentsProviderOptions(config, id)!
   const client = clientFromOptions(options, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
   return { id, options, client }
+}
+
+/** A registration's id and options, without a client: what the sweeps plan with. */
+export type RegistrationOptions = Pick<Registration, "id" | "options">
+
+/** The installments registrations Medusa loaded (`installments` for `pp_installments_installments`), with their options. */
+export async function loadedRegistrations(container: MedusaContainer): Promise<RegistrationOptions[]> {
+  const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+  const providers = await payment.listPaymentProviders({}, { select: ["id"] })
+  return providers.flatMap((provider) => {
+    const id = registrationIdOf(provider.id)
+    const options = id === undefined ? undefined : installmentsProviderOptions(config, id)
+    return id !== undefined && options ? [{ id, options }] : []
+  })
+}
+
+const DEFAULT_SWEEP_CONCURRENCY = 4
+
+/**
+ * How many checks a sweep runs side by side (each is one service read and a workflow): the most
+ * cautious registration decides, as registrations usually share the merchant account's rate limit.
+ */
+export function sweepConcurrency(registrations: RegistrationOptions[]): number {
+  return registrations.length ? Math.min(...registrations.map((registration) => registration.options.reconcileConcurrency)) : DEFAULT_SWEEP_CONCURRENCY
 }
 
 type ProviderEntry = { resolve?: unknown; id?: unknown; options?: unknown }

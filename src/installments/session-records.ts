@@ -29,6 +29,16 @@ export interface PaymentRow {
   refunds?: PaymentAmountRow[]
 }
 
+/** A payment of an order as the refund flows read it (Medusa's amounts, major units). */
+export interface OrderPaymentRow {
+  id: string
+  provider_id: string
+  data?: Record<string, unknown> | null
+  canceled_at?: string | Date | null
+  captures?: { raw_amount?: unknown; amount?: unknown }[]
+  refunds?: { id?: string; raw_amount?: unknown; amount?: unknown; metadata?: Record<string, unknown> | null }[]
+}
+
 export interface OrderRow {
   id: string
   status: string

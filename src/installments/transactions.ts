@@ -57,6 +57,13 @@ export function cappedRefund(requested: bigint, transaction: Transaction): bigin
   return requested > remaining && requested - remaining <= 1n ? remaining : requested
 }
 
+/**
+ * How long after a payment the plugin leaves it to the checkout before judging it (an orphan to
+ * refund, or a payment on a canceled order Medusa has not recorded): a checkout still completing is
+ * never touched.
+ */
+export const PAID_LINK_GRACE_MS = 10 * 60 * 1000
+
 /** When the transaction was paid (ms since epoch), falling back to the link's creation; NaN if unknown. */
 export function paidAt(transaction: Transaction, link: Pick<PaymentLink, "created_at">): number {
   const paid = Date.parse(transaction.created_at ?? "")

@@ -1,11 +1,11 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
-import { medusaWebhookQueueOptions } from "../api/hooks/medusa-webhook-queue"
+import { medusaWebhookQueueOptions } from "../installments/medusa-webhook-queue"
 import { registrationIdOf } from "../installments/provider-ids"
 import { PAID_DELIVERY_EVENT, type PaidDeliveryData } from "../modules/installments/events"
 import { checkoutStates, paidCheckoutState } from "../installments/paid-checkout-state"
-import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webhook/refund-orphan-payment"
+import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orphan-payment"
 
 /**
  * What happens after a paid delivery (`installment.tracker.approved`, `order.success`), once

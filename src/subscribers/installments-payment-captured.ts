@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, PaymentEvents } from "@medusajs/framework/utils"
-import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/after-webhook/refund-canceled-order-payment"
+import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/refund-canceled-order-payment"
 import { isInstallmentsProvider } from "../installments/provider-ids"
 import { loadSessionContext } from "../installments/session-records"
 

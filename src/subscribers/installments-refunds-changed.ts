@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/refund-ledger/sync-refund-ledger"
+import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/sync-refund-ledger"
 import { REFUNDS_CHANGED_EVENT, type RefundsChangedData } from "../modules/installments/events"
 import { registrationIdOf } from "../installments/provider-ids"
 

@@ -5,9 +5,9 @@ import { WEBHOOK_VERIFIED_EVENT, type WebhookVerifiedData } from "../modules/ins
 import { readLink } from "../installments/link-reader"
 import { registrationIdOf } from "../installments/provider-ids"
 import { clientForProvider } from "../installments/registrations"
-import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/after-webhook/cancel-unpaid-order"
-import { recordInstallmentsDisputeWorkflow } from "../workflows/after-webhook/record-dispute"
-import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webhook/refund-orphan-payment"
+import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/cancel-unpaid-order"
+import { recordInstallmentsDisputeWorkflow } from "../workflows/record-dispute"
+import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orphan-payment"
 
 /**
  * Follow-ups of a verified delivery that Medusa's own webhook handling leaves out:

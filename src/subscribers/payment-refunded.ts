@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, PaymentEvents } from "@medusajs/framework/utils"
-import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/refund-ledger/sync-refund-ledger"
+import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/sync-refund-ledger"
 import { registrationIdOf } from "../installments/provider-ids"
 
 type RefundedPayment = {

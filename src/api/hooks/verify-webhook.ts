@@ -18,7 +18,7 @@ import {
 import { providerIdOf } from "../../installments/provider-ids"
 import { installmentsProviderOptions } from "../../installments/registrations"
 import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../installments/webhook-verified-header"
-import { medusaWebhookQueueOptions } from "./medusa-webhook-queue"
+import { medusaWebhookQueueOptions } from "../../installments/medusa-webhook-queue"
 import { installmentsRegistrationOf } from "./webhook-provider"
 
 export { WEBHOOK_ROUTE_MATCHER } from "./webhook-provider"

@@ -4,7 +4,7 @@ import type { PaidDeliveryData } from "../../modules/installments/events"
 import { checkoutStates } from "../../installments/paid-checkout-state"
 
 const orphanRuns: unknown[] = []
-jest.mock("../../workflows/after-webhook/refund-orphan-payment", () => ({
+jest.mock("../../workflows/refund-orphan-payment", () => ({
   refundInstallmentsOrphanPaymentWorkflow: () => ({
     run: async ({ input }: { input: unknown }) => {
       orphanRuns.push(input)
