@@ -5,7 +5,7 @@ import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type { RefundFailedData } from "../../modules/installments/events"
 import type { RefundSource } from "../../modules/installments/models/refund"
 import type InstallmentsModuleService from "../../modules/installments/service"
-import { nextRetryAt, type RefundFailure } from "../../installments/refund-failures"
+import type { RefundFailure } from "../../installments/refund-failures"
 import { syncTransactionRefunds } from "./sync-transaction-refunds"
 
 /** A refund the plugin sent (or meant to send) on one payment, and how it ended. */
@@ -48,22 +48,16 @@ export const recordRefundOutcomesStep = createStep(
     for (const attempt of input.attempts) {
       const where = { order_id: input.order_id ?? null, return_id: input.return_id ?? null }
       if (attempt.refund_id) {
-        const [retried] = await ledger.listInstallmentsRefunds(
-          { status: "failed", payment_id: attempt.payment_id, source: input.source, ...(input.retry_of ? { id: input.retry_of } : {}) },
-          { take: 1, select: ["id"] }
-        )
-        if (retried) {
-          await ledger.updateInstallmentsRefunds({ id: retried.id, idempotency_key: attempt.refund_id })
-        }
+        await ledger.acceptRetriedRefund({
+          payment_id: attempt.payment_id,
+          source: input.source,
+          retry_of: input.retry_of,
+          idempotency_key: attempt.refund_id,
+        })
         await syncAccepted(container, logger, attempt, input.source, where)
         continue
       }
       const failure = attempt.failure!
-      const [previous] = await ledger.listInstallmentsRefunds(
-        { status: "failed", payment_id: attempt.payment_id, source: input.source, ...(input.retry_of ? { id: input.retry_of } : {}) },
-        { take: 1, select: ["attempts"] }
-      )
-      const attempts = (previous?.attempts ?? 0) + 1
       const row = await ledger.recordRefundFailure({
         id: input.retry_of,
         provider_id: attempt.provider_id,
@@ -73,11 +67,10 @@ export const recordRefundOutcomesStep = createStep(
         source: input.source,
         amount: attempt.amount_sar,
         idempotency_key: failure.idempotency_key,
-        failure_reason: failure.reason,
-        retryable: failure.retryable,
-        next_retry_at: nextRetryAt(failure, attempts, now),
+        failure,
+        now,
       })
-      const willRetry = failure.retryable && !!nextRetryAt(failure, attempts, now)
+      const willRetry = !!row.retryable && !!row.next_retry_at
       logger.error(
         `installments: the ${input.source} refund of ${attempt.amount_sar} SAR on payment ${attempt.payment_id}` +
           `${input.order_id ? ` (order ${input.order_id})` : ""} was refused: ${failure.reason}` +

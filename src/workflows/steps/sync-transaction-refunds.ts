@@ -8,9 +8,11 @@ import { clientForProvider } from "../../installments/registrations"
 
 /**
  * Mirrors one transaction's refund_tracker into the ledger (read now, unless `transaction` is
- * given), one writer per transaction at a time: Medusa's `payment.refunded`, the service's
- * `order.updated` and the plugin's own flows all sync the same refund within moments of each
- * other. Returns the entries still pending, or undefined when the provider is not registered.
+ * given). Medusa's `payment.refunded`, the service's `order.updated` and the plugin's own flows all
+ * sync the same refund within moments of each other: the ledger's writer makes each sync one
+ * database transaction, and the lock here lets one process's syncs of a transaction take turns
+ * rather than race and run again. Returns the entries still pending, or undefined when the
+ * provider is not registered.
  */
 export async function syncTransactionRefunds(
   container: Pick<MedusaContainer, "resolve">,
