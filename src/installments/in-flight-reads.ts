@@ -1,7 +1,8 @@
 /**
- * Joins concurrent reads of the same key into one request: the shopper's return and the webhook
- * arriving in the same instant cost one read of the link, not two. Nothing outlives the request:
- * a caller arriving after it settled reads again. Process-local; another process makes its own read.
+ * One of the plugin's two memory primitives (with ExpiringKeys): joins concurrent work on the same
+ * key into one call, so the shopper's return and the webhook arriving in the same instant cost one
+ * read of the link, not two. Nothing outlives the call: a caller arriving after it settled starts
+ * again. Process-local; another process makes its own call.
  */
 export class InFlightReads<T> {
   private readonly inFlight = new Map<string, Promise<T>>()
@@ -15,6 +16,11 @@ export class InFlightReads<T> {
     const started = read().finally(() => this.inFlight.delete(key))
     this.inFlight.set(key, started)
     return started
+  }
+
+  /** The call on `key` under way, if any: for a caller that must tell joining it from starting it. */
+  pending(key: string): Promise<T> | undefined {
+    return this.inFlight.get(key)
   }
 
   /** Reads under way (tests). */

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { ExpiringKeys } from "../lib/expiring-keys"
+import { ExpiringKeys } from "./expiring-keys"
 import { InFlightReads } from "./in-flight-reads"
 import type { OrderRow, PaymentRow, Query } from "./session-records"
 

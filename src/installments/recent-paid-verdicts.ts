@@ -1,4 +1,5 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { ExpiringKeys } from "./expiring-keys"
 import type { ExpectedPayment, LinkVerdict } from "./link-verdict"
 
 /** Entries kept at most; the oldest go first. A checkout needs its entry for seconds to minutes. */
@@ -15,30 +16,20 @@ const MAX_ENTRIES = 10_000
  * service again; no decision depends on an entry being here. Every other verdict is always read fresh.
  */
 export class RecentPaidVerdicts {
-  private readonly entries = new Map<string, { verdict: LinkVerdict; until: number }>()
+  // Every entry gets the ttl of the registration that read it (paidVerdictReuseMs).
+  private readonly entries = new ExpiringKeys<LinkVerdict>(0, MAX_ENTRIES)
 
   /** Keeps a `captured` verdict for `ttlMs`; anything else, or a ttl of 0, is not kept. */
   remember(linkId: string, expected: ExpectedPayment, verdict: LinkVerdict, ttlMs: number, now = Date.now()): void {
     if (ttlMs <= 0 || verdict.status !== PaymentSessionStatus.CAPTURED) {
       return
     }
-    const key = keyOf(linkId, expected)
-    this.entries.delete(key)
-    this.entries.set(key, { verdict, until: now + ttlMs })
-    if (this.entries.size > MAX_ENTRIES) {
-      this.entries.delete(this.entries.keys().next().value as string)
-    }
+    this.entries.set(keyOf(linkId, expected), verdict, now, ttlMs)
   }
 
   /** The paid verdict kept for exactly this link, session and amount, if still fresh. */
   recall(linkId: string, expected: ExpectedPayment, now = Date.now()): LinkVerdict | undefined {
-    const key = keyOf(linkId, expected)
-    const entry = this.entries.get(key)
-    if (entry && entry.until <= now) {
-      this.entries.delete(key)
-      return undefined
-    }
-    return entry?.verdict
+    return this.entries.get(keyOf(linkId, expected), now)
   }
 
   /** Forgets every verdict (tests). */

@@ -1,19 +1,16 @@
 import type { Logger } from "@medusajs/framework/types"
 import type { PaymentLinkDetails } from "../lib/client"
+import { ExpiringKeys } from "./expiring-keys"
 import { hasUnknownBankDecision, hasUnknownStatus } from "./transactions"
 
-// Enough for every link a store polls at once; the oldest keys go first, so memory stays bounded.
-const REMEMBERED = 1000
-const reported = new Set<string>()
+// Never forgotten by time; 1,000 is enough for every link a store polls at once, the oldest going first.
+const reported = new ExpiringKeys(Number.POSITIVE_INFINITY, 1000)
 
 function firstTime(key: string): boolean {
   if (reported.has(key)) {
     return false
   }
   reported.add(key)
-  if (reported.size > REMEMBERED) {
-    reported.delete(reported.values().next().value as string)
-  }
   return true
 }
 

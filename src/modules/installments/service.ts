@@ -6,6 +6,7 @@ import { InstallmentsPaymentLink } from "./models/payment-link"
 import { InstallmentsRefund, type RefundSource } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
+import { ExpiringKeys } from "../../installments/expiring-keys"
 import { RecentDeliveries } from "./recent-deliveries"
 import { planRefundSync, type SyncRefundEntriesInput } from "./refund-ledger-plan"
 
@@ -29,6 +30,7 @@ export interface VerificationKey {
 // A key removed in another process may still verify for this long here; one added anywhere is read
 // at once (the route reads fresh before it refuses), and this process's own changes forget the copy.
 const VERIFICATION_KEYS_TTL_MS = 10_000
+const ALL_KEYS = "all"
 
 /** The plugin's own records: webhook keys registered through it, accepted deliveries, refunds, disputes. */
 export default class InstallmentsModuleService extends MedusaService({
@@ -38,7 +40,7 @@ export default class InstallmentsModuleService extends MedusaService({
   InstallmentsDispute,
   InstallmentsPaymentLink,
 }) {
-  private verificationKeys_?: { keys: VerificationKey[]; until: number }
+  private verificationKeys_?: ExpiringKeys<VerificationKey[]>
   private recentDeliveries_?: RecentDeliveries
 
   /**
@@ -47,19 +49,20 @@ export default class InstallmentsModuleService extends MedusaService({
    * does before refusing a delivery, so a key registered in another process is never refused for it.
    */
   async webhookKeysForVerification({ fresh = false }: { fresh?: boolean } = {}): Promise<VerificationKey[]> {
-    const kept = this.verificationKeys_
-    if (!fresh && kept && kept.until > Date.now()) {
-      return kept.keys
+    this.verificationKeys_ ??= new ExpiringKeys<VerificationKey[]>(VERIFICATION_KEYS_TTL_MS, 1)
+    const kept = fresh ? undefined : this.verificationKeys_.get(ALL_KEYS)
+    if (kept) {
+      return kept
     }
     const rows = await this.listWebhookKeys({}, { select: ["prefix", "public_key"] })
     const keys = rows.map((key) => ({ prefix: key.prefix, publicKey: key.public_key }))
-    this.verificationKeys_ = { keys, until: Date.now() + VERIFICATION_KEYS_TTL_MS }
+    this.verificationKeys_.set(ALL_KEYS, keys)
     return keys
   }
 
   /** Forgets the kept webhook keys, after this process changed them. */
   forgetVerificationKeys(): void {
-    this.verificationKeys_ = undefined
+    this.verificationKeys_?.clear()
   }
 
   /** Records a delivery id; false when it was already recorded (a replay or a retry of a processed one). */

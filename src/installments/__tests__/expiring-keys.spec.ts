@@ -33,4 +33,21 @@ describe("ExpiringKeys", () => {
     keys.clear()
     expect(keys.has("b", 1)).toBe(false)
   })
+
+  it("holds a value per key, each with its own ttl when given", () => {
+    const verdicts = new ExpiringKeys<string>(1_000)
+    verdicts.set("a", "captured", 0)
+    verdicts.set("b", "captured", 0, 5_000)
+    expect(verdicts.get("a", 999)).toBe("captured")
+    expect(verdicts.get("a", 1_000)).toBeUndefined()
+    expect(verdicts.get("b", 4_999)).toBe("captured")
+  })
+
+  it("never forgets by time with an infinite ttl, only by count", () => {
+    const seen = new ExpiringKeys(Number.POSITIVE_INFINITY, 1)
+    seen.add("a", 0)
+    expect(seen.has("a", Number.MAX_SAFE_INTEGER)).toBe(true)
+    seen.add("b", 0)
+    expect(seen.has("a", 1)).toBe(false)
+  })
 })
