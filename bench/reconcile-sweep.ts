@@ -27,7 +27,14 @@ const RESULT_PREFIX = "BENCH_RESULT "
 export default async function reconcileSweep({ container }: ExecArgs) {
   const input = JSON.parse(readFileSync(process.env.BENCH_RECONCILE_INPUT!, "utf8")) as Input
   const storeRequire = createRequire(path.join(process.cwd(), "package.json"))
-  const job = storeRequire("medusa-payment-installments/jobs/reconcile-pending-sessions").default as (c: unknown) => Promise<void>
+  type Job = (c: unknown) => Promise<void>
+  // The two sweeps Medusa's scheduler runs every 10 minutes: waiting sessions, then paid links.
+  const sessionsJob = storeRequire("medusa-payment-installments/jobs/reconcile-pending-sessions").default as Job
+  const paidLinksJob = storeRequire("medusa-payment-installments/jobs/refund-stray-payments").default as Job
+  const job: Job = async (c) => {
+    await sessionsJob(c)
+    await paidLinksJob(c)
+  }
   const knex = container.resolve("__pg_connection__") as unknown as Knex
   const counter = countQueries(storeRequire)
 

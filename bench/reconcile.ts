@@ -1,5 +1,6 @@
 /**
- * Reconciliation benchmark: the plugin's job (src/jobs/reconcile-pending-sessions.ts) in the
+ * Reconciliation benchmark: the plugin's sweeps (src/jobs/reconcile-pending-sessions.ts and
+ * src/jobs/refund-stray-payments.ts) in the
  * benchmark store with 10,000 completed installments sessions and 100, 1,000 and 10,000 pending
  * ones; prints the sweep's time, service calls and database queries, and each per pending session
  * between sizes (the slope). The sessions are bulk-inserted with SQL (payment_collection and

@@ -1,6 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { InstallmentsClient } from "../../src/lib/client"
-import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
+import { runSweeps } from "../helpers/sweeps"
 import { InstallmentsProviderService } from "../../src/providers/installments"
 import type { SuiteContext } from "../helpers/context"
 import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, STORE_ID, waitFor } from "../helpers/sandbox"
@@ -142,7 +142,7 @@ export function afterSaleScenarios(ctx: SuiteContext) {
     expect(untouched.refund_tracker).toHaveLength(0)
 
     // The orphan sweep, past every grace period, never refunds a payment an order records.
-    await reconcilePendingSessions(getContainer(), { since, orphanGraceMs: 0 })
+    await runSweeps(getContainer(), { since, orphanGraceMs: 0 })
     expect((await client().transactions.retrieve(transactionId)).refund_tracker).toHaveLength(1)
     expect((await client().transactions.retrieve(other.transactionId)).refund_tracker).toHaveLength(0)
   })

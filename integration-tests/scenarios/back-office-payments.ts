@@ -1,5 +1,5 @@
 import { InstallmentsClient } from "../../src/lib/client"
-import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
+import { runSweeps } from "../helpers/sweeps"
 import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
 import type InstallmentsModuleService from "../../src/modules/installments/service"
 import type { SuiteContext } from "../helpers/context"
@@ -191,7 +191,7 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
       })
 
       // Not an orphaned checkout: neither the webhook follow-up nor the sweep refunds it.
-      await reconcilePendingSessions(getContainer(), { since: new Date(Date.now() - 3_600_000), orphanGraceMs: 0 })
+      await runSweeps(getContainer(), { since: new Date(Date.now() - 3_600_000), orphanGraceMs: 0 })
       const after = await client().transactions.retrieve(paid.transaction_id)
       expect(after).toMatchObject({ status: "success", refunded_amount: "0.00" })
       expect(after.refund_tracker).toEqual([])

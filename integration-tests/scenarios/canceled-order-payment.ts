@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
+import { runSweeps } from "../helpers/sweeps"
 import { InstallmentsClient } from "../../src/lib/client"
 import { signedDeliveryHeaders } from "../../src/lib/webhooks"
-import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../../src/workflows/after-webhook/refund-canceled-order-payment"
-import { ORPHAN_GRACE_MS } from "../../src/workflows/after-webhook/orphan-decision"
+import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../../src/workflows/refund-canceled-order-payment"
+import { PAID_LINK_GRACE_MS } from "../../src/installments/transactions"
 import type { SuiteContext } from "../helpers/context"
 import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
@@ -137,8 +137,8 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     expect(again.status).toBe(200)
     expect((again.data as { duplicate?: boolean }).duplicate).toBeUndefined()
     await medusaProcessedWebhooks()
-    await reconcilePendingSessions(getContainer(), { since, orphanGraceMs: 0 })
-    await reconcilePendingSessions(getContainer(), { since, now: new Date(Date.now() + ELEVEN_MINUTES) })
+    await runSweeps(getContainer(), { since, orphanGraceMs: 0 })
+    await runSweeps(getContainer(), { since, now: new Date(Date.now() + ELEVEN_MINUTES) })
 
     const after = await order(orderId)
     expect(after.status).toBe("canceled")
@@ -169,7 +169,7 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
       refundInstallmentsCanceledOrderPaymentWorkflow(getContainer()).run({ input: { session_id: sessionId, payment_link_id: linkId, ...input } })
 
     // Paid just now: Medusa may still be recording it, so nothing is refunded within the grace period.
-    const early = await run({ grace_ms: ORPHAN_GRACE_MS })
+    const early = await run({ grace_ms: PAID_LINK_GRACE_MS })
     expect(early.result).toMatchObject({ refund: false, reason: expect.stringMatching(/too recently/) })
     expect((await client().transactions.retrieve(transactionId)).refund_tracker).toHaveLength(0)
 
@@ -195,8 +195,8 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     // Running again and sweeping refund nothing more, and the sweep does not record the refunded
     // payment on the canceled order either.
     expect((await run({ now: later })).result).toMatchObject({ refund: false, already_refunded: true })
-    await reconcilePendingSessions(getContainer(), { since, now: new Date(later) })
-    await reconcilePendingSessions(getContainer(), { since, orphanGraceMs: 0 })
+    await runSweeps(getContainer(), { since, now: new Date(later) })
+    await runSweeps(getContainer(), { since, orphanGraceMs: 0 })
     const settled = await client().transactions.retrieve(transactionId)
     expect(settled.refund_tracker).toHaveLength(1)
     expect(await ledger(transactionId)).toHaveLength(1)
@@ -220,7 +220,7 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
 
     // The sweep settles the session as its lost webhook would have (Medusa captures the payment on
     // the canceled order), then refunds it through Medusa without waiting for the grace period.
-    await reconcilePendingSessions(getContainer(), { since })
+    await runSweeps(getContainer(), { since })
     const recorded = await order(orderId)
     const [payment] = recorded.payments
     expect(payment.captures.map((c) => c.amount)).toEqual([1500])
@@ -232,7 +232,7 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     expect(transaction).toMatchObject({ status: "refunded", refunded_amount: "1500.00" })
     expect(transaction.refund_tracker.map((r) => r.idempotency_key)).toEqual([payment.refunds[0].id])
 
-    await reconcilePendingSessions(getContainer(), { since, now: new Date(Date.now() + ELEVEN_MINUTES) })
+    await runSweeps(getContainer(), { since, now: new Date(Date.now() + ELEVEN_MINUTES) })
     const after = await order(orderId)
     expect(after.status).toBe("canceled")
     expect(after.payments[0].refunds).toHaveLength(1)

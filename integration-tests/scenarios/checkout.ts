@@ -7,7 +7,7 @@ import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from ".
 import { randomUUID } from "node:crypto"
 import { PROVIDERS, storefront } from "../helpers/seed"
 import { medusaProcessedWebhooks } from "../helpers/settle"
-import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
+import { runSweeps } from "../helpers/sweeps"
 
 /** Scenarios of issue 4 run against one booted Medusa (see helpers/store-suite.ts). */
 export function checkoutScenarios(ctx: SuiteContext) {
@@ -185,8 +185,8 @@ export function checkoutScenarios(ctx: SuiteContext) {
     } finally {
       await ctx.sandbox.control.delete("/faults")
     }
-    await reconcilePendingSessions(getContainer())
-    await reconcilePendingSessions(getContainer())
+    await runSweeps(getContainer())
+    await runSweeps(getContainer())
     const [placed, ...others] = await ordersOfCart(cart.id)
     expect(others).toHaveLength(0)
     const [payment] = paymentsOf(await orderWithPayments(placed.id))
@@ -210,7 +210,7 @@ export function checkoutScenarios(ctx: SuiteContext) {
     let sweep: Promise<void> | undefined
     // The lock Medusa's completeCartWorkflow holds while a returning shopper completes this cart.
     await locking.execute(cart.id, async () => {
-      sweep = reconcilePendingSessions(getContainer())
+      sweep = runSweeps(getContainer())
       await new Promise((resolve) => setTimeout(resolve, 2_000))
       expect(await paymentsOfSession()).toEqual([])
       expect(await ordersOfCart(cart.id)).toEqual([])
@@ -309,7 +309,7 @@ export function checkoutScenarios(ctx: SuiteContext) {
     expect(await ordersOfCart(cart.id)).toEqual([{ id: orderId }])
 
     // The reconciliation job finds nothing more to do.
-    await reconcilePendingSessions(getContainer(), { orphanGraceMs: 0, since })
+    await runSweeps(getContainer(), { orphanGraceMs: 0, since })
     expect((await orderStatus(orderId)).status).toBe("canceled")
     expect((await client().transactions.retrieve(paid.transaction_id)).refund_tracker).toHaveLength(0)
   })
@@ -335,12 +335,12 @@ export function checkoutScenarios(ctx: SuiteContext) {
     expect((await orderStatus(orderId)).status).not.toBe("canceled")
     expect(await sessionStatus(session.id)).toBe("pending_authorization")
 
-    await reconcilePendingSessions(getContainer())
+    await runSweeps(getContainer())
     expect((await orderStatus(orderId)).status).toBe("canceled")
     expect(await sessionStatus(session.id)).toBe("error")
     expect(paymentsOf(await orderWithPayments(orderId))).toHaveLength(0)
     // Twice changes nothing.
-    await reconcilePendingSessions(getContainer())
+    await runSweeps(getContainer())
     expect((await orderStatus(orderId)).status).toBe("canceled")
     expect((await client().transactions.retrieve(paid.transaction_id)).refund_tracker).toHaveLength(0)
   })
@@ -427,8 +427,8 @@ export function checkoutScenarios(ctx: SuiteContext) {
     expect(await ordersOfCart(cart.id)).toHaveLength(0)
 
     // Sweeps afterwards, past the grace period, refund nothing more.
-    await reconcilePendingSessions(getContainer(), { since, now: new Date(Date.now() + ELEVEN_MINUTES) })
-    await reconcilePendingSessions(getContainer(), { since, orphanGraceMs: 0 })
+    await runSweeps(getContainer(), { since, now: new Date(Date.now() + ELEVEN_MINUTES) })
+    await runSweeps(getContainer(), { since, orphanGraceMs: 0 })
     const { transaction, ledger } = await refundsOf(old.transaction_id)
     expect(transaction.refund_tracker).toHaveLength(1)
     expect(ledger).toEqual([expect.objectContaining({ idempotency_key: `orphan-${old.transaction_id}`, amount: 1500, payment_id: null })])
@@ -451,12 +451,12 @@ export function checkoutScenarios(ctx: SuiteContext) {
     const old = await payWithWebhooksLost(first.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
 
     // Paid just now: a checkout may still be completing, so the sweep leaves it alone.
-    await reconcilePendingSessions(getContainer(), { since })
+    await runSweeps(getContainer(), { since })
     expect((await client().transactions.retrieve(old.transaction_id)).refund_tracker).toHaveLength(0)
 
     const later = new Date(Date.now() + ELEVEN_MINUTES)
-    await reconcilePendingSessions(getContainer(), { since, now: later })
-    await reconcilePendingSessions(getContainer(), { since, now: later })
+    await runSweeps(getContainer(), { since, now: later })
+    await runSweeps(getContainer(), { since, now: later })
     const { transaction, ledger } = await refundsOf(old.transaction_id)
     expect(transaction).toMatchObject({ status: "refunded", refunded_amount: "1500.00" })
     expect(transaction.refund_tracker.map((r) => r.idempotency_key)).toEqual([`orphan-${old.transaction_id}`])

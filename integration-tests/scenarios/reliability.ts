@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks"
-import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
+import { runSweeps } from "../helpers/sweeps"
 import type { SuiteContext } from "../helpers/context"
 import { Figures, percentile } from "../helpers/figures"
 import { FuzzRoute, fuzzCases, sendCase } from "../helpers/fuzz"
@@ -161,7 +161,7 @@ export function reliabilityScenarios(ctx: SuiteContext) {
       await webhooksIdle(ctx.sandbox)
       // The reconciliation job runs under the same faults until every paid link has its order.
       while ((await withoutOrder()).length && sweeps < 10) {
-        await reconcilePendingSessions(getContainer())
+        await runSweeps(getContainer())
         sweeps++
       }
     } finally {

@@ -1,5 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { InstallmentsClient } from "../../src/lib/client"
+import checkCanceledOrderRefunds from "../../src/jobs/check-canceled-order-refunds"
 import retryFailedRefunds from "../../src/jobs/retry-failed-refunds"
 import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
 import { REFUND_FAILED_EVENT, type RefundFailedData } from "../../src/modules/installments/events"
@@ -309,7 +310,7 @@ export function returnScenarios(ctx: SuiteContext) {
     expect(await ledger(`order_id=${orderId}`)).toHaveLength(0)
 
     await ctx.sandbox.control.delete("/faults")
-    await retryFailedRefunds(getContainer())
+    await checkCanceledOrderRefunds(getContainer())
     const tx = await client().transactions.retrieve(transactionId)
     expect(tx).toMatchObject({ status: "refunded", refunded_amount: "143.75" })
     expect(tx.refund_tracker.map((entry) => entry.idempotency_key)).toEqual([`cancel-${paymentId}`])
@@ -318,8 +319,38 @@ export function returnScenarios(ctx: SuiteContext) {
     expect(rows[0]).toMatchObject({ source: "cancel", payment_id: paymentId, idempotency_key: `cancel-${paymentId}` })
 
     // Checked again on the next run: nothing more is sent.
-    await retryFailedRefunds(getContainer())
+    await checkCanceledOrderRefunds(getContainer())
     expect((await client().transactions.retrieve(transactionId)).refund_tracker).toHaveLength(1)
+  })
+
+  it("R14. order cancel while the service answers 503 to refunds: after the retry job, Medusa's payment shows exactly the refund the service made, once", async () => {
+    const { orderId, transactionId, paymentId } = await shippedOrderUnfulfilled()
+    await ctx.sandbox.control.post("/faults", { error_rate: 1, error_status: 503, paths: ["/transactions/refund"] })
+    expect((await api.post(`/admin/orders/${orderId}/cancel`, {}, ctx.admin)).status).toBe(200)
+    const [failed] = await waitFor(async () => {
+      const rows = await ledger(`order_id=${orderId}&status=failed`)
+      return rows.length ? rows : undefined
+    })
+    expect(failed).toMatchObject({ source: "cancel", will_retry: true })
+    // Medusa deleted its own refund when the provider's was refused: the payment shows none yet.
+    expect(await refundsOf(orderId)).toHaveLength(0)
+
+    await ctx.sandbox.control.delete("/faults")
+    await retryFailedRefunds(getContainer(), { now: new Date(Date.now() + 24 * 60 * 60 * 1000) })
+    const tx = await client().transactions.retrieve(transactionId)
+    expect(tx).toMatchObject({ status: "refunded", refunded_amount: "143.75" })
+    const refunds = await refundsOf(orderId)
+    expect(refunds.map((refund) => halalas(refund.amount))).toEqual([14375])
+    const payments = getContainer().resolve(Modules.PAYMENT)
+    const payment = await payments.retrievePayment(paymentId, { relations: ["payment_collection"] })
+    expect(halalas(Number(payment.payment_collection!.refunded_amount))).toBe(14375)
+
+    // Every later run of the refund jobs finds nothing more to send or record.
+    await retryFailedRefunds(getContainer(), { now: new Date(Date.now() + 48 * 60 * 60 * 1000) })
+    await checkCanceledOrderRefunds(getContainer())
+    expect((await client().transactions.retrieve(transactionId)).refund_tracker).toHaveLength(1)
+    expect((await refundsOf(orderId)).map((refund) => halalas(refund.amount))).toEqual([14375])
+    expect(await ledger(`order_id=${orderId}&status=failed`)).toHaveLength(0)
   })
 
   /** A paid order, not yet fulfilled (so it can still be canceled). */

@@ -3,8 +3,8 @@ import { CARDS, payLink, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
 import { settleWebhooks } from "../helpers/settle"
 import { eventsOfLink } from "../helpers/webhooks"
-import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
-import { settledPaidLinks } from "../../src/workflows/after-webhook/session-context"
+import { runSweeps } from "../helpers/sweeps"
+import { settledPaidLinks } from "../../src/installments/paid-checkout-state"
 
 type Store = ReturnType<typeof storefront>
 type LoggedRequest = { method: string; path: string; status: number }
@@ -129,7 +129,7 @@ export function serviceCallScenarios(ctx: SuiteContext) {
     expect([...(await settledPaidLinks(ctx.getContainer(), [unknown]))]).toEqual([])
 
     const { data: before } = await ctx.sandbox.control.get("/requests", { params: { since: Number.MAX_SAFE_INTEGER } })
-    await reconcilePendingSessions(ctx.getContainer(), { since: new Date(Date.now() - 60_000), orphanGraceMs: 0 })
+    await runSweeps(ctx.getContainer(), { since: new Date(Date.now() - 60_000), orphanGraceMs: 0 })
     const { data: sweep } = await ctx.sandbox.control.get("/requests", { params: { since: before.last } })
     // The sweep listed the paid links, and never read this one.
     expect((sweep.requests as LoggedRequest[]).map((request) => request.path)).toContain(`/payment_links/${ctx.sandbox.storeId}/list`)

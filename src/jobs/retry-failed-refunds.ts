@@ -2,22 +2,12 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
-import { checkInstallmentsOrderRefundsWorkflow } from "../workflows/after-cancel/check-order-refunds"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "../workflows/after-webhook/session-context"
-import { retryFailedRefund } from "../workflows/reconcile/retry-failed-refund"
-
-// Cancels are checked again for a day: long enough to outlast an outage of the service that also
-// stopped the check made right after the cancel.
-const CANCEL_LOOKBACK_MS = 24 * 60 * 60 * 1000
-
-type CanceledOrder = { id: string; payment_collections?: { payments?: { provider_id: string }[] }[] }
+import { retryInstallmentsRefundWorkflow } from "../workflows/retry-failed-refund"
 
 /**
  * Retries the refunds the service refused for a reason that passes (merchant balance too low,
- * already processing, service down), each when its backoff is due, and checks again the refunds of
- * orders canceled in the last day (a check that could not reach the service right after the cancel
- * left nothing to retry). Medusa's scheduler passes `{ scheduledFor }` as the second argument,
- * which is ignored; tests pass a clock.
+ * already processing, service down), each when its backoff is due. Medusa's scheduler passes
+ * `{ scheduledFor }` as the second argument, which is ignored; tests pass a clock.
  */
 export default async function retryFailedRefunds(container: MedusaContainer, options: { now?: Date } = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
@@ -25,35 +15,12 @@ export default async function retryFailedRefunds(container: MedusaContainer, opt
   const ledger = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
   for (const row of await ledger.listDueRefundRetries(now)) {
     try {
-      await retryFailedRefund(container, row.id)
+      await retryInstallmentsRefundWorkflow(container).run({ input: { id: row.id } })
     } catch (error) {
       // One refund that cannot be retried must not stop the others; the next run tries again.
       logger.warn(`installments: could not retry refund ${row.id}: ${(error as Error).message}`)
     }
   }
-  for (const orderId of await recentlyCanceledOrders(container, now)) {
-    try {
-      await checkInstallmentsOrderRefundsWorkflow(container).run({ input: { order_id: orderId } })
-    } catch (error) {
-      logger.warn(`installments: could not check the refunds of canceled order ${orderId}: ${(error as Error).message}`)
-    }
-  }
-}
-
-async function recentlyCanceledOrders(container: MedusaContainer, now: Date): Promise<string[]> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "payment_collections.payments.provider_id"],
-    filters: { status: "canceled", canceled_at: { $gte: new Date(now.getTime() - CANCEL_LOOKBACK_MS) } },
-  })
-  return (data as CanceledOrder[])
-    .filter((order) =>
-      (order.payment_collections ?? []).some((collection) =>
-        (collection.payments ?? []).some((payment) => payment.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX))
-      )
-    )
-    .map((order) => order.id)
 }
 
 export const config = { name: "installments-retry-failed-refunds", schedule: "*/5 * * * *" }

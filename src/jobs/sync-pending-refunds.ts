@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
-import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/refund-ledger/sync-refund-ledger"
+import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/sync-refund-ledger"
 
 /** Settles ledger entries still pending when an `order.updated` webhook was lost. */
 export default async function syncPendingRefunds(container: MedusaContainer) {

@@ -2,8 +2,9 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import { WEBHOOK_VERIFIED_EVENT, type WebhookVerifiedData } from "../modules/installments/events"
 import type InstallmentsModuleService from "../modules/installments/service"
-import { clientForProvider } from "../providers/installments/client"
-import { paidTransaction } from "../workflows/after-webhook/paid-transaction"
+import { readLink } from "../installments/link-reader"
+import { clientForProvider } from "../installments/registrations"
+import { paidTransaction } from "../installments/transactions"
 
 const LINK_EVENTS = new Set(["order.success", "order.failed", "payment_link.expired"])
 
@@ -23,7 +24,7 @@ export default async function installmentsAdminLinkPaid({ event, container }: Su
   if (!client) {
     return
   }
-  const details = await client.paymentLinks.retrieveAll(payment_link_id)
+  const details = await readLink(client, payment_link_id)
   await module.recordPaymentLinkState({
     payment_link_id,
     status: details.payment_link.status,

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { checkInstallmentsOrderRefundsWorkflow } from "../workflows/after-cancel/check-order-refunds"
+import { checkInstallmentsOrderRefundsWorkflow } from "../workflows/reconcile-order-refunds"
 
 /** Order canceled: make sure every refund Medusa booked reached the service (medusa#15306). */
 export default async function installmentsOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {

@@ -1,11 +1,11 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
-import { medusaWebhookQueueOptions } from "../api/hooks/medusa-webhook-queue"
+import { medusaWebhookQueueOptions } from "../installments/medusa-webhook-queue"
+import { registrationIdOf } from "../installments/provider-ids"
 import { PAID_DELIVERY_EVENT, type PaidDeliveryData } from "../modules/installments/events"
-import { checkoutStates } from "../workflows/after-webhook/checkout-states"
-import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webhook/refund-orphan-payment"
-import { paidCheckoutState } from "../workflows/after-webhook/session-context"
+import { checkoutStates, paidCheckoutState } from "../installments/paid-checkout-state"
+import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orphan-payment"
 
 /**
  * What happens after a paid delivery (`installment.tracker.approved`, `order.success`), once
@@ -30,7 +30,7 @@ export default async function installmentsPaidDelivery({ event, container }: Sub
     if (state === "session_gone") {
       if (event_name === "order.success") {
         await refundInstallmentsOrphanPaymentWorkflow(container).run({
-          input: { provider_id, payment_link_id, require_session_gone: true, session_id },
+          input: { provider_id: registrationIdOf(provider_id)!, payment_link_id, require_session_gone: true, session_id },
         })
       }
       return

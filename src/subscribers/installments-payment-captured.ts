@@ -1,8 +1,9 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, PaymentEvents } from "@medusajs/framework/utils"
-import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/after-webhook/refund-canceled-order-payment"
-import { INSTALLMENTS_PROVIDER_PREFIX, loadSessionContext } from "../workflows/after-webhook/session-context"
+import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/refund-canceled-order-payment"
+import { isInstallmentsProvider } from "../installments/provider-ids"
+import { loadSessionContext } from "../installments/session-records"
 
 type CapturedPayment = {
   id: string
@@ -24,7 +25,7 @@ export default async function installmentsPaymentCaptured({ event, container }: 
     filters: { id: event.data.id },
   })
   const payment = data[0] as CapturedPayment | undefined
-  if (!payment?.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) || !payment.payment_session_id) {
+  if (!payment || !isInstallmentsProvider(payment.provider_id) || !payment.payment_session_id) {
     return
   }
   // Medusa captures again for each paid delivery of every checkout: an order that is not canceled

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { refundInstallmentsReturnWorkflow } from "../workflows/after-return/refund-return"
+import { refundInstallmentsReturnWorkflow } from "../workflows/refund-return"
 
 /**
  * Return received (in full or in part, also inside claims and exchanges): refund what the order

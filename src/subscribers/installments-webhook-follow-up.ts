@@ -2,10 +2,12 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WEBHOOK_VERIFIED_EVENT, type WebhookVerifiedData } from "../modules/installments/events"
-import { clientForProvider } from "../providers/installments/client"
-import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/after-webhook/cancel-unpaid-order"
-import { recordInstallmentsDisputeWorkflow } from "../workflows/after-webhook/record-dispute"
-import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webhook/refund-orphan-payment"
+import { readLink } from "../installments/link-reader"
+import { registrationIdOf } from "../installments/provider-ids"
+import { clientForProvider } from "../installments/registrations"
+import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/cancel-unpaid-order"
+import { recordInstallmentsDisputeWorkflow } from "../workflows/record-dispute"
+import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orphan-payment"
 
 /**
  * Follow-ups of a verified delivery that Medusa's own webhook handling leaves out:
@@ -20,7 +22,11 @@ import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/after-webh
  * Each re-reads the service and the database; running twice changes nothing more.
  */
 export default async function installmentsWebhookFollowUp({ event, container }: SubscriberArgs<WebhookVerifiedData>) {
-  const { provider_id, payment_link_id, event_name } = event.data
+  const { payment_link_id, event_name } = event.data
+  const provider_id = registrationIdOf(event.data.provider_id)
+  if (!provider_id) {
+    return
+  }
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   if (event_name === "order.disputed") {
     if (event.data.transaction_id) {
@@ -29,6 +35,7 @@ export default async function installmentsWebhookFollowUp({ event, container }: 
           provider_id,
           event_id: event.data.event_id,
           transaction_id: event.data.transaction_id,
+          payment_link_id,
           session_id: event.data.session_id,
           occurred_at: event.data.occurred_at,
         },
@@ -54,7 +61,7 @@ export default async function installmentsWebhookFollowUp({ event, container }: 
 
 async function sessionOfLink(container: SubscriberArgs["container"], providerId: string, linkId: string): Promise<string | undefined> {
   const client = clientForProvider(container, providerId)
-  const sessionId = client ? (await client.paymentLinks.retrieve(linkId, { page_size: 1 })).payment_link.metadata?.session_id : undefined
+  const sessionId = client ? (await readLink(client, linkId)).payment_link.metadata?.session_id : undefined
   return typeof sessionId === "string" && sessionId ? sessionId : undefined
 }
 

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, PaymentEvents } from "@medusajs/framework/utils"
-import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/refund-ledger/sync-refund-ledger"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "../workflows/after-webhook/session-context"
+import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/sync-refund-ledger"
+import { registrationIdOf } from "../installments/provider-ids"
 
 type RefundedPayment = {
   id: string
@@ -23,13 +23,14 @@ export default async function paymentRefunded({ event, container }: SubscriberAr
   })
   const payment = data[0] as RefundedPayment | undefined
   const transactionId = payment?.data?.transaction_id
-  if (!payment?.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) || typeof transactionId !== "string") {
+  const registrationId = registrationIdOf(payment?.provider_id)
+  if (!payment || !registrationId || typeof transactionId !== "string") {
     return
   }
   const orderId = payment.payment_collection?.order?.id
   await syncInstallmentsRefundLedgerWorkflow(container).run({
     input: {
-      provider_id: payment.provider_id.slice(INSTALLMENTS_PROVIDER_PREFIX.length),
+      provider_id: registrationId,
       transaction_id: transactionId,
       payment_id: payment.id,
       ...(orderId ? { order_id: orderId } : {}),

@@ -5,6 +5,7 @@ import { LoadingLines } from "../components/common/loading-lines"
 import { useTranslation } from "react-i18next"
 import { PaymentSection } from "../components/order-card/payment-section"
 import { useOrderInstallments } from "../hooks/use-order-installments"
+import { isInstallmentsProvider } from "../../installments/provider-ids"
 
 // Only orders with a payment through one of our providers (`pp_installments_<registration>`)
 // are asked about, so an order paid another way costs no request and shows nothing. Without the
@@ -12,7 +13,7 @@ import { useOrderInstallments } from "../hooks/use-order-installments"
 const hasInstallmentsPayment = (order: AdminOrder) =>
   !order.payment_collections ||
   order.payment_collections.some((collection) =>
-    (collection.payments ?? []).some((payment) => payment.provider_id?.startsWith("pp_installments_"))
+    (collection.payments ?? []).some((payment) => isInstallmentsProvider(payment.provider_id))
   )
 
 /** The order page's card of its installments payments. */

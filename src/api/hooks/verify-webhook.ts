@@ -15,9 +15,10 @@ import {
   type RefundsChangedData,
   type WebhookVerifiedData,
 } from "../../modules/installments/events"
-import { installmentsProviderOptions } from "../../providers/installments/registration"
-import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../providers/installments/verified-marker"
-import { medusaWebhookQueueOptions } from "./medusa-webhook-queue"
+import { providerIdOf } from "../../installments/provider-ids"
+import { installmentsProviderOptions } from "../../installments/registrations"
+import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../installments/webhook-verified-header"
+import { medusaWebhookQueueOptions } from "../../installments/medusa-webhook-queue"
 import { installmentsRegistrationOf } from "./webhook-provider"
 
 export { WEBHOOK_ROUTE_MATCHER } from "./webhook-provider"
@@ -143,12 +144,12 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     const eventBus = req.scope.resolve<IEventBusModuleService>(Modules.EVENT_BUS)
     if (event.event === "order.updated") {
       // Medusa drops refund events; the plugin keeps its refund ledger from them.
-      const data: RefundsChangedData = { provider_id: id, transaction_id: event.data.id }
+      const data: RefundsChangedData = { provider_id: providerIdOf(id), transaction_id: event.data.id }
       await eventBus.emit({ name: REFUNDS_CHANGED_EVENT, data })
     }
     const sessionId = event.data.metadata?.session_id
     const delivery = linkId && {
-      provider_id: id,
+      provider_id: providerIdOf(id),
       event_id: event.id,
       event_name: event.event,
       payment_link_id: linkId,

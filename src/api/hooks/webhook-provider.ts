@@ -1,10 +1,11 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
+import { PROVIDER_ID_PREFIX, PROVIDER_IDENTIFIER } from "../../installments/provider-ids"
 
 /** Medusa's webhook route: `POST /hooks/payment/:provider`, `provider` being `{identifier}_{id}` or `pp_…`. */
 export const WEBHOOK_ROUTE_MATCHER = "/hooks/payment/:provider"
 
 // Medusa's Payment module accepts the provider with or without its `pp_` prefix.
-const REGISTRATION_PREFIXES = ["pp_installments_", "installments_"]
+const REGISTRATION_PREFIXES = [PROVIDER_ID_PREFIX, `${PROVIDER_IDENTIFIER}_`]
 const RAW_PROVIDER = /^\/hooks\/payment\/([^/?#]+)/i
 
 /**

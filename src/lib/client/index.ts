@@ -12,6 +12,8 @@ import { Webhooks } from "./resources/webhooks"
  */
 export class InstallmentsClient {
   readonly environment: Environment
+  /** The merchant account this client speaks for (base URL and public key, no secret), e.g. to key shared reads. */
+  readonly account: string
   readonly bins: Bins
   readonly paymentLinks: PaymentLinks
   readonly transactions: Transactions
@@ -23,6 +25,7 @@ export class InstallmentsClient {
   constructor(options: ClientOptions) {
     const resolved = parseClientOptions(options)
     this.environment = environmentOf(resolved.publicKey)
+    this.account = `${resolved.baseUrl}|${resolved.publicKey}`
     this.http = new HttpClient(resolved)
     this.bins = new Bins(this.http)
     this.paymentLinks = new PaymentLinks(this.http)

@@ -1,8 +1,11 @@
+/** Medusa's provider id of an installments registration (`pp_installments_<id>`): the one form every `installments.*` event carries. */
+export type ProviderId = string
+
 /** Emitted by the webhook middleware when a verified delivery says a transaction's refunds changed. */
 export const REFUNDS_CHANGED_EVENT = "installments.refunds_changed"
 
 export interface RefundsChangedData {
-  provider_id: string
+  provider_id: ProviderId
   transaction_id: string
 }
 
@@ -25,8 +28,7 @@ export const FOLLOW_UP_EVENTS = [
 ] as const
 
 export interface WebhookVerifiedData {
-  /** The provider registration's id (`installments` for `pp_installments_installments`). */
-  provider_id: string
+  provider_id: ProviderId
   event_id: string
   event_name: string
   payment_link_id: string
@@ -46,7 +48,7 @@ export interface WebhookVerifiedData {
 export const PAID_DELIVERY_EVENT = "installments.paid_delivery"
 
 export interface PaidDeliveryData {
-  provider_id: string
+  provider_id: ProviderId
   event_id: string
   event_name: string
   payment_link_id: string
@@ -72,7 +74,7 @@ export const ORDER_CANCELED_UNPAID_EVENT = "installments.order_canceled_unpaid"
 export interface OrderCanceledUnpaidData {
   order_id: string
   session_id: string
-  provider_id: string
+  provider_id: ProviderId
   reason: string
 }
 
@@ -83,7 +85,7 @@ export interface OrderCanceledUnpaidData {
 export const ORPHAN_PAYMENT_REFUNDED_EVENT = "installments.orphan_payment_refunded"
 
 export interface OrphanPaymentRefundedData {
-  provider_id: string
+  provider_id: ProviderId
   payment_link_id: string
   transaction_id: string
   session_id: string
@@ -100,8 +102,7 @@ export const CANCELED_ORDER_PAYMENT_REFUNDED_EVENT = "installments.canceled_orde
 export interface CanceledOrderPaymentRefundedData {
   order_id: string
   session_id: string
-  /** The session's provider (`pp_installments_<id>`). */
-  provider_id: string
+  provider_id: ProviderId
   payment_link_id: string
   transaction_id: string
   /** Decimal SAR refunded. */
@@ -146,7 +147,7 @@ export interface PaymentDisputedData {
   transaction_id: string
   payment_id: string | null
   order_id: string | null
-  provider_id: string
+  provider_id: ProviderId
   event_id: string
   /** ISO 8601. */
   disputed_at: string

@@ -1,4 +1,5 @@
-import { ExpiringKeys } from "../../lib/expiring-keys"
+import { ExpiringKeys } from "../../installments/expiring-keys"
+import { InFlightReads } from "../../installments/in-flight-reads"
 
 /** How long a recorded delivery id is remembered: copies of one event arrive within moments. */
 const REMEMBER_MS = 60_000
@@ -11,29 +12,23 @@ const REMEMBER_MS = 60_000
  */
 export class RecentDeliveries {
   private readonly recorded = new ExpiringKeys(REMEMBER_MS)
-  private readonly recording = new Map<string, Promise<boolean>>()
+  private readonly recording = new InFlightReads<boolean>()
 
   /** Runs `insert` for `eventId` unless this process holds it already; true only for the call whose insert recorded it. */
   async record(eventId: string, insert: () => Promise<boolean>, now = Date.now): Promise<boolean> {
     if (this.recorded.has(eventId, now())) {
       return false
     }
-    const pending = this.recording.get(eventId)
-    // A copy's insert under way: once it went through, the id is recorded and this is a duplicate.
-    if (pending && (await pending.then(() => true, () => false))) {
-      return false
-    }
-    const attempt = insert()
-    this.recording.set(eventId, attempt)
-    try {
-      const first = await attempt
-      this.recorded.add(eventId, now())
-      return first
-    } finally {
-      if (this.recording.get(eventId) === attempt) {
-        this.recording.delete(eventId)
+    // A copy's insert under way: once it went through, the id is recorded and this is a duplicate;
+    // if it failed, this copy makes its own (unless another copy started one meanwhile).
+    for (let pending = this.recording.pending(eventId); pending; pending = this.recording.pending(eventId)) {
+      if (await pending.then(() => true, () => false)) {
+        return false
       }
     }
+    const first = await this.recording.run(eventId, insert)
+    this.recorded.add(eventId, now())
+    return first
   }
 
   /** Forgets an id whose record was removed, so its retry goes to the database again. */

@@ -1,11 +1,16 @@
-import { MedusaService } from "@medusajs/framework/utils"
-import type { RefundTrackerEntry } from "../../lib/client"
+import type { Context } from "@medusajs/framework/types"
+import { InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import { nextRetryAt, type RefundFailure } from "../../installments/refund-failures"
 import { InstallmentsDispute } from "./models/dispute"
 import { InstallmentsPaymentLink } from "./models/payment-link"
 import { InstallmentsRefund, type RefundSource } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
+import { ExpiringKeys } from "../../installments/expiring-keys"
 import { RecentDeliveries } from "./recent-deliveries"
+import { planRefundSync, type SyncRefundEntriesInput } from "./refund-ledger-plan"
+
+export type { SyncRefundEntriesInput }
 
 /** A registration's key as the plugin stores it. */
 export interface WebhookKeyInput {
@@ -25,6 +30,7 @@ export interface VerificationKey {
 // A key removed in another process may still verify for this long here; one added anywhere is read
 // at once (the route reads fresh before it refuses), and this process's own changes forget the copy.
 const VERIFICATION_KEYS_TTL_MS = 10_000
+const ALL_KEYS = "all"
 
 /** The plugin's own records: webhook keys registered through it, accepted deliveries, refunds, disputes. */
 export default class InstallmentsModuleService extends MedusaService({
@@ -34,7 +40,7 @@ export default class InstallmentsModuleService extends MedusaService({
   InstallmentsDispute,
   InstallmentsPaymentLink,
 }) {
-  private verificationKeys_?: { keys: VerificationKey[]; until: number }
+  private verificationKeys_?: ExpiringKeys<VerificationKey[]>
   private recentDeliveries_?: RecentDeliveries
 
   /**
@@ -43,19 +49,20 @@ export default class InstallmentsModuleService extends MedusaService({
    * does before refusing a delivery, so a key registered in another process is never refused for it.
    */
   async webhookKeysForVerification({ fresh = false }: { fresh?: boolean } = {}): Promise<VerificationKey[]> {
-    const kept = this.verificationKeys_
-    if (!fresh && kept && kept.until > Date.now()) {
-      return kept.keys
+    this.verificationKeys_ ??= new ExpiringKeys<VerificationKey[]>(VERIFICATION_KEYS_TTL_MS, 1)
+    const kept = fresh ? undefined : this.verificationKeys_.get(ALL_KEYS)
+    if (kept) {
+      return kept
     }
     const rows = await this.listWebhookKeys({}, { select: ["prefix", "public_key"] })
     const keys = rows.map((key) => ({ prefix: key.prefix, publicKey: key.public_key }))
-    this.verificationKeys_ = { keys, until: Date.now() + VERIFICATION_KEYS_TTL_MS }
+    this.verificationKeys_.set(ALL_KEYS, keys)
     return keys
   }
 
   /** Forgets the kept webhook keys, after this process changed them. */
   forgetVerificationKeys(): void {
-    this.verificationKeys_ = undefined
+    this.verificationKeys_?.clear()
   }
 
   /** Records a delivery id; false when it was already recorded (a replay or a retry of a processed one). */
@@ -156,95 +163,94 @@ export default class InstallmentsModuleService extends MedusaService({
   }
 
   /**
-   * Mirrors a transaction's refund_tracker into the ledger; returns the entries still pending.
-   * An entry whose key matches a row the service never listed (a refusal later retried, or a call
-   * without an answer that was accepted after all) takes that row over, so the row keeps its id.
+   * The refund ledger's writer, with recordRefundFailure, acceptRetriedRefund and stopRetryingRefund:
+   * nothing else writes ledger rows. Mirrors a transaction's refund_tracker into its rows (see
+   * planRefundSync) in one database transaction, so concurrent writers (Medusa's payment.refunded,
+   * the service's order.updated, the plugin's own flows) never see or leave half a sync. Returns the
+   * entries still pending.
    */
   async syncRefundEntries(input: SyncRefundEntriesInput): Promise<number> {
-    const existing = await this.listInstallmentsRefunds({ transaction_id: input.transaction_id })
-    const byTracker = new Map(existing.filter((entry) => entry.tracker_id).map((entry) => [entry.tracker_id, entry]))
-    const byKey = new Map(
-      existing.filter((entry) => !entry.tracker_id && entry.idempotency_key).map((entry) => [entry.idempotency_key, entry])
-    )
-    const creates: RefundEntryInput[] = []
-    const updates: (Partial<RefundEntryInput> & { id: string })[] = []
-    const superseded: string[] = []
-    for (const entry of input.tracker) {
-      const key = entry.idempotency_key ?? null
-      const attribution = key ? input.attributions?.[key] : undefined
-      const tracked = byTracker.get(entry.id)
-      const waiting = key ? byKey.get(key) : undefined
-      // A row kept for this key before the service listed it (a refused refund, retried) keeps its
-      // id: a row another writer made for the same tracker entry meanwhile gives way to it.
-      if (tracked && waiting && tracked.id !== waiting.id) {
-        superseded.push(tracked.id)
-      }
-      const known = waiting ?? tracked
-      const fields: RefundEntryFields = {
-        tracker_id: entry.id,
-        // A status docs/service-api.md does not list is not settled: kept pending so the sync job re-reads it.
-        status: entry.status === "R" ? "R" : "P",
-        rrn: entry.rrn,
-        gateway_key: entry.gateway_transaction_id ?? null,
-        ...(input.payment_id ? { payment_id: input.payment_id } : {}),
-        ...(input.order_id ? { order_id: input.order_id } : {}),
-        ...(attribution?.return_id ? { return_id: attribution.return_id } : {}),
-      }
-      const source = attribution?.source ?? (known?.source ? undefined : sourceOfKey(key) ?? input.default_source)
-      if (known) {
-        const accepted = known.status === "failed" ? { failure_reason: null, retryable: false, next_retry_at: null } : {}
-        updates.push({ id: known.id, ...fields, ...accepted, ...(source ? { source } : {}) })
-      } else {
-        creates.push({
-          ...fields,
-          idempotency_key: key,
-          provider_id: input.provider_id,
-          transaction_id: input.transaction_id,
-          payment_id: input.payment_id ?? null,
-          source: source ?? null,
-          // A decimal string keeps the amount exact; Medusa's BigNumber reads strings, its typing says number.
-          amount: entry.amount as unknown as number,
-        })
-      }
-    }
-    if (superseded.length) await this.softDeleteInstallmentsRefunds(superseded)
-    if (creates.length) await this.createRefundEntries(creates)
-    if (updates.length) await this.updateInstallmentsRefunds(updates)
-    return input.tracker.filter((entry) => entry.status !== "R").length
+    return retryingRaces(() => this.syncRefundEntries_(input))
+  }
+
+  @InjectTransactionManager()
+  protected async syncRefundEntries_(input: SyncRefundEntriesInput, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    const existing = await this.listInstallmentsRefunds({ transaction_id: input.transaction_id }, {}, sharedContext)
+    const plan = planRefundSync(existing, input)
+    if (plan.superseded.length) await this.softDeleteInstallmentsRefunds(plan.superseded, {}, sharedContext)
+    if (plan.creates.length) await this.createInstallmentsRefunds(plan.creates, sharedContext)
+    if (plan.updates.length) await this.updateInstallmentsRefunds(plan.updates, sharedContext)
+    return plan.pending
   }
 
   /**
    * Records a refund the service refused (or never answered) as `failed`, with the reason in a
-   * merchant's words and whether and when it is retried. One failed row per payment and source:
-   * a repeated attempt updates it (attempts + 1) rather than adding another.
+   * merchant's words and when it is retried (see nextRetryAt). One failed row per payment and source:
+   * a repeated attempt updates it (attempts + 1) rather than adding another. One database transaction.
    */
-  async recordRefundFailure(input: RefundFailureInput) {
+  @InjectTransactionManager()
+  async recordRefundFailure(input: RefundFailureInput, @MedusaContext() sharedContext: Context = {}) {
     const [failed] = await this.listInstallmentsRefunds(
       { payment_id: input.payment_id, source: input.source, status: "failed", ...(input.id ? { id: input.id } : {}) },
-      { take: 1 }
+      { take: 1 },
+      sharedContext
     )
+    const attempts = (failed?.attempts ?? 0) + 1
     const fields = {
       idempotency_key: input.idempotency_key,
       amount: input.amount as unknown as number,
-      failure_reason: input.failure_reason,
-      retryable: input.retryable,
-      next_retry_at: input.next_retry_at,
+      failure_reason: input.failure.reason,
+      retryable: input.failure.retryable,
+      next_retry_at: nextRetryAt(input.failure, attempts, input.now),
+      attempts,
       ...(input.order_id ? { order_id: input.order_id } : {}),
       ...(input.return_id ? { return_id: input.return_id } : {}),
     }
     if (failed) {
-      return this.updateInstallmentsRefunds({ id: failed.id, ...fields, attempts: (failed.attempts ?? 0) + 1 })
+      return this.updateInstallmentsRefunds({ id: failed.id, ...fields }, sharedContext)
     }
-    return this.createInstallmentsRefunds({
-      ...fields,
-      tracker_id: null,
-      status: "failed",
-      source: input.source,
-      provider_id: input.provider_id,
-      transaction_id: input.transaction_id,
-      payment_id: input.payment_id,
-      attempts: 1,
-    })
+    return this.createInstallmentsRefunds(
+      {
+        ...fields,
+        tracker_id: null,
+        status: "failed",
+        source: input.source,
+        provider_id: input.provider_id,
+        transaction_id: input.transaction_id,
+        payment_id: input.payment_id,
+      },
+      sharedContext
+    )
+  }
+
+  /**
+   * A retried refund was accepted under `idempotency_key`: the failed row it retried (`retry_of`, else
+   * the payment's failed row of this source) takes the key, so the sync that lists it takes that row
+   * over and the refund keeps one row.
+   */
+  @InjectTransactionManager()
+  async acceptRetriedRefund(
+    input: { payment_id: string; source: RefundSource; retry_of?: string; idempotency_key: string },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    const [retried] = await this.listInstallmentsRefunds(
+      { status: "failed", payment_id: input.payment_id, source: input.source, ...(input.retry_of ? { id: input.retry_of } : {}) },
+      { take: 1, select: ["id"] },
+      sharedContext
+    )
+    if (retried) {
+      await this.updateInstallmentsRefunds({ id: retried.id, idempotency_key: input.idempotency_key }, sharedContext)
+    }
+  }
+
+  /** Takes a failed refund off the retry schedule, saying why after its reason. */
+  @InjectTransactionManager()
+  async stopRetryingRefund(id: string, why: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const [row] = await this.listInstallmentsRefunds({ id }, { take: 1, select: ["failure_reason"] }, sharedContext)
+    await this.updateInstallmentsRefunds(
+      { id, retryable: false, next_retry_at: null, failure_reason: `${row?.failure_reason ?? "The refund failed."} ${why}` },
+      sharedContext
+    )
   }
 
   /** Failed refunds the reconciliation job retries now: retryable and due. */
@@ -272,68 +278,6 @@ export default class InstallmentsModuleService extends MedusaService({
       throw error
     }
   }
-
-  /**
-   * Creates ledger entries, upserting on tracker_id: the payment-refunded and refunds-changed
-   * subscribers can sync one transaction at the same moment, and the second insert of a tracker
-   * entry must update the first rather than fail on the unique index.
-   */
-  private async createRefundEntries(creates: RefundEntryInput[]): Promise<void> {
-    try {
-      await this.createInstallmentsRefunds(creates)
-      return
-    } catch {
-      // Some entry was inserted meanwhile: go one by one, updating those that exist.
-    }
-    for (const entry of creates) {
-      const { tracker_id, status, rrn, gateway_key, payment_id, order_id, return_id } = entry
-      // The racing writer may know the payment, order or return when this one does not: never erase them.
-      const update = {
-        status,
-        rrn,
-        gateway_key,
-        ...(payment_id ? { payment_id } : {}),
-        ...(order_id ? { order_id } : {}),
-        ...(return_id ? { return_id } : {}),
-      }
-      const [existing] = await this.listInstallmentsRefunds({ tracker_id }, { take: 1, select: ["id"] })
-      if (existing) {
-        await this.updateInstallmentsRefunds({ id: existing.id, ...update })
-        continue
-      }
-      try {
-        await this.createInstallmentsRefunds(entry)
-      } catch (error) {
-        const [raced] = await this.listInstallmentsRefunds({ tracker_id }, { take: 1, select: ["id"] })
-        if (!raced) throw error
-        await this.updateInstallmentsRefunds({ id: raced.id, ...update })
-      }
-    }
-  }
-}
-
-/**
- * Source of a refund made under one of the plugin's own key patterns (the keys are made in
- * providers/installments/plugin-refunds.ts; the module reads only their prefixes).
- */
-function sourceOfKey(key: string | null): RefundSource | undefined {
-  if (!key) return undefined
-  if (key.startsWith("orphan-")) return "orphan"
-  if (key.startsWith("canceled-order-")) return "canceled-order"
-  if (key.startsWith("cancel-")) return "cancel"
-  return undefined
-}
-
-export interface SyncRefundEntriesInput {
-  provider_id: string
-  transaction_id: string
-  payment_id?: string
-  order_id?: string
-  tracker: RefundTrackerEntry[]
-  /** Where refunds sent with these idempotency keys came from (a return, a cancel...). */
-  attributions?: Record<string, { source: RefundSource; return_id?: string }>
-  /** Source of entries nothing else attributes (e.g. `admin` for Medusa refunds from the admin). */
-  default_source?: RefundSource
 }
 
 export interface RefundFailureInput {
@@ -348,9 +292,10 @@ export interface RefundFailureInput {
   /** Decimal SAR. */
   amount: string
   idempotency_key: string | null
-  failure_reason: string
-  retryable: boolean
-  next_retry_at: Date | null
+  /** Why, in a merchant's words, and whether the refusal can pass. */
+  failure: RefundFailure
+  /** The clock of the retry schedule. */
+  now: Date
 }
 
 export interface DisputeInput {
@@ -362,20 +307,24 @@ export interface DisputeInput {
   disputed_at: Date
 }
 
-type RefundEntryFields = {
-  tracker_id: string
-  status: "P" | "R"
-  rrn: string | null
-  gateway_key: string | null
-  payment_id?: string | null
-  order_id?: string | null
-  return_id?: string | null
+/**
+ * Runs a ledger write again when it lost a race: a writer in another process inserted the same
+ * tracker entry between this one's read and its write, so its transaction failed on the unique
+ * tracker_id and rolled back; run again, it reads that row and updates it.
+ */
+async function retryingRaces<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write()
+    } catch (error) {
+      if (attempt >= 3 || !isDuplicate(error)) {
+        throw error
+      }
+    }
+  }
 }
 
-type RefundEntryInput = RefundEntryFields & {
-  idempotency_key: string | null
-  provider_id: string
-  transaction_id: string
-  amount: number
-  source: RefundSource | null
+function isDuplicate(error: unknown): boolean {
+  const { type, message } = (error ?? {}) as { type?: unknown; message?: unknown }
+  return type === MedusaError.Types.DUPLICATE_ERROR || (typeof message === "string" && /duplicate key|unique constraint|already exists/i.test(message))
 }

@@ -4,7 +4,7 @@ import type { CreatePaymentLinkBody } from "../../lib/client"
 import { formatAmount, toWireNumber } from "../../lib/money"
 import { allowsInstallmentLink, INSTALLMENT_LINK_MINIMUM } from "../../lib/plans"
 import { fillCallbackUrl } from "./callback-url"
-import type { ProviderOptions } from "./options"
+import type { ProviderOptions } from "../../installments/options"
 
 export interface LinkRequestInput {
   sessionId: string

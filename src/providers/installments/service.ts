@@ -28,47 +28,29 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
-import {
-  ApiError,
-  ConnectionError,
-  InstallmentsClient,
-  NotFoundError,
-  ProtocolError,
-  TimeoutError,
-  type PaymentLinkDetails,
-  type Transaction,
-} from "../../lib/client"
+import { InstallmentsClient, NotFoundError, type PaymentLinkDetails } from "../../lib/client"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
-import {
-  isKnownWebhookEvent,
-  linkIdOf,
-  parseWebhookBody,
-  verifyWebhook,
-  WebhookVerificationError,
-  type ParsedWebhookEvent,
-} from "../../lib/webhooks"
+import { isKnownWebhookEvent, linkIdOf } from "../../lib/webhooks"
 import { canCompleteCart } from "../../lib/webhooks/events"
-import { readRawBytes } from "../../lib/webhooks/raw-body"
-import { clientFromOptions } from "./client"
-import { serviceError } from "./errors"
+import { linkVerdict, webhookActionOf, type ExpectedPayment, type LinkVerdict } from "../../installments/link-verdict"
+import { readLink } from "../../installments/link-reader"
+import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "../../installments/options"
+import { PROVIDER_IDENTIFIER } from "../../installments/provider-ids"
+import { recentPaidVerdicts } from "../../installments/recent-paid-verdicts"
+import { clientFromOptions } from "../../installments/registrations"
+import { merchantError, shopperError } from "../../installments/service-errors"
+import {
+  buildSessionData,
+  InstallmentsSessionData,
+  readSessionData,
+  transactionValues,
+  withOwnValues,
+} from "../../installments/session-data"
+import { sendRefund } from "../../installments/refund-sender"
 import { buildLinkRequest } from "./link-request"
-import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "./options"
-import { buildSessionData, InstallmentsSessionData, readSessionData, transactionValues, withOwnValues } from "./session-data"
-import { paidVerdicts } from "./paid-verdicts"
-import { SharedReads } from "./shared-reads"
-import { linkVerdict, webhookActionOf, type ExpectedPayment, type LinkVerdict } from "./status"
-import { reportUnknownStatuses } from "./unknown-status-log"
-import { hasVerifiedMarker, VERIFIED_MARKER_HEADER } from "./verified-marker"
+import { paidVerdictHint, readVerifiedEvent } from "./webhook-delivery"
 
 type InjectedDependencies = { logger?: Logger }
-
-const TRANSACTIONS_PAGE_SIZE = 100
-// Medusa acts only on `captured` and `authorized` webhook actions, which only a payment can bring:
-// every other delivery (an attempt started or failed, a closed page, an expiry, a refund, a dispute)
-// is answered without reading the link, and followed up by the plugin's own subscribers.
-const MAX_TRANSACTION_PAGES = 5
-// Shared by every registration in the process; keyed by base URL and link, so accounts never mix.
-const linkReads = new SharedReads<PaymentLinkDetails>()
 
 /**
  * Medusa payment provider for the installments service: one single-use payment link per payment
@@ -76,7 +58,7 @@ const linkReads = new SharedReads<PaymentLinkDetails>()
  * link is reported to Medusa as `captured`. The instance keeps no state between calls but its client.
  */
 export class InstallmentsProviderService extends AbstractPaymentProvider<ProviderOptions> {
-  static override identifier = "installments"
+  static override identifier = PROVIDER_IDENTIFIER
 
   protected readonly options_: ProviderOptions
   protected readonly logger_?: Logger
@@ -128,60 +110,18 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
 
   /**
    * Refunds the amount Medusa asks for, rounded half-up to the halala, keyed by Medusa's refund id so
-   * a retry refunds once. A rounding excess of at most one halala over the transaction's remaining
-   * balance is absorbed (a full refund of a 38.3295 total refunds the 38.33 paid); anything larger
-   * is left to the service to refuse with its own message.
+   * a retry refunds once; the refund sender absorbs a rounding halala the balance lacks and settles
+   * an unanswered call from the service's refund tracker.
    */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const data = this.ownData(input.data, "refund the payment")
-    const requested = roundRefundAmount(input.amount)
+    const halalas = roundRefundAmount(input.amount)
     const transactionId =
       typeof data.transaction_id === "string" && data.transaction_id ? data.transaction_id : await this.paidTransactionId(data)
-    const result = { data: { ...data, transaction_id: transactionId } }
     // Without a key from Medusa one is made here and sent explicitly, so an unknown outcome can be matched.
     const idempotencyKey = input.context?.idempotency_key || randomUUID()
-
-    const transaction = await this.transactionOrUndefined(transactionId)
-    if (transaction && refundWithKey(transaction, idempotencyKey)) {
-      this.logger_?.info(
-        `installments: refund ${idempotencyKey} was already accepted on transaction ${transactionId}; not sent again`
-      )
-      return result
-    }
-    const amount = transaction ? cappedRefund(requested, transaction) : requested
-    if (amount !== requested) {
-      this.logger_?.info(
-        `installments: refund of ${formatAmount(requested)} SAR on transaction ${transactionId} exceeds the remaining ` +
-          `${formatAmount(amount)} SAR by a rounding halala; refunding ${formatAmount(amount)} SAR`
-      )
-    }
-    if (amount <= 0n) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Cannot refund: transaction ${transactionId} has no refundable balance left on the installments service.`
-      )
-    }
-
-    try {
-      const accepted = await this.client_.transactions.refund(
-        transactionId,
-        { refund_amount: formatAmount(amount), reason: "Refund from Medusa" },
-        { idempotencyKey }
-      )
-      this.logger_?.info(
-        `installments: refund of ${formatAmount(amount)} SAR accepted on transaction ${transactionId} (reference ${accepted.key})`
-      )
-      return result
-    } catch (error) {
-      if (isUnknownOutcome(error) && (await this.refundWasAccepted(transactionId, idempotencyKey))) {
-        this.logger_?.warn(
-          `installments: refund ${idempotencyKey} of ${formatAmount(amount)} SAR on transaction ${transactionId} ended in ` +
-            `${(error as Error).name}, but the service lists it: accepted`
-        )
-        return result
-      }
-      throw serviceError("refund the payment", error)
-    }
+    await sendRefund(this.client_, { transactionId, halalas, idempotencyKey, reason: "Refund from Medusa" }, this.logger_)
+    return { data: { ...data, transaction_id: transactionId } }
   }
 
   /** Never refunds: Medusa refunds captured payments itself, and an unpaid link simply expires. */
@@ -227,7 +167,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
    * link's own state and `metadata.session_id`, never from the payload's amounts or ids.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const parsed = this.readEvent(payload)
+    const parsed = readVerifiedEvent(payload, this.options_, this.logger_)
     if (!parsed || !isKnownWebhookEvent(parsed)) {
       // Unverified, or an event the plugin does not know (acknowledged by the middleware, ignored here).
       return { action: PaymentActions.NOT_SUPPORTED }
@@ -238,7 +178,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     const hinted = paidVerdictHint(event.data)
-    const kept = hinted && this.options_.paidVerdictReuseMs > 0 ? paidVerdicts.recall(linkId, hinted) : undefined
+    const kept = hinted && this.options_.paidVerdictReuseMs > 0 ? recentPaidVerdicts.recall(linkId, hinted) : undefined
     if (hinted && kept) {
       // The key was confirmed by a read: that link, for that session and amount, is paid.
       this.logger_?.info(`installments: webhook ${event.event} ${event.id} for session ${hinted.session_id}: captured (${kept.reason}, read moments ago)`)
@@ -253,7 +193,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
         return { action: PaymentActions.NOT_SUPPORTED }
       }
       // Thrown so Medusa's event bus retries the delivery later.
-      throw serviceError("process the webhook", error)
+      throw merchantError(error, { action: "process the webhook" })
     }
     const sessionId = details.payment_link.metadata?.session_id
     if (typeof sessionId !== "string" || !sessionId) {
@@ -261,7 +201,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     }
     const expected: ExpectedPayment = { session_id: sessionId, amount: parseAmount(details.payment_link.amount), currency_code: "sar" }
     const verdict = linkVerdict(details, expected)
-    paidVerdicts.remember(linkId, expected, verdict, this.options_.paidVerdictReuseMs)
+    recentPaidVerdicts.remember(linkId, expected, verdict, this.options_.paidVerdictReuseMs)
     const action = webhookActionOf(verdict)
     this.logger_?.info(`installments: webhook ${event.event} ${event.id} for session ${sessionId}: ${action} (${verdict.reason})`)
     return { action, data: { session_id: sessionId, amount: formatAmount(expected.amount) } }
@@ -285,7 +225,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       const link = await this.client_.paymentLinks.create(this.options_.storeId, body)
       return buildSessionData({ sessionId, link, halalas, expiresAt, environment: this.client_.environment })
     } catch (error) {
-      throw serviceError("create the payment link", error)
+      throw shopperError(error, "create the payment link")
     }
   }
 
@@ -297,56 +237,20 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
         amount: parseAmount(data.amount),
         currency_code: data.currency_code,
       }
-      const kept = reusePaid && this.options_.paidVerdictReuseMs > 0 ? paidVerdicts.recall(data.payment_link_id, expected) : undefined
+      const kept = reusePaid && this.options_.paidVerdictReuseMs > 0 ? recentPaidVerdicts.recall(data.payment_link_id, expected) : undefined
       if (kept) {
         return kept
       }
       const verdict = linkVerdict(await this.linkDetails(data.payment_link_id), expected)
-      paidVerdicts.remember(data.payment_link_id, expected, verdict, this.options_.paidVerdictReuseMs)
+      recentPaidVerdicts.remember(data.payment_link_id, expected, verdict, this.options_.paidVerdictReuseMs)
       return verdict
     } catch (error) {
-      throw serviceError(action, error)
+      throw shopperError(error, action)
     }
   }
 
-  // A single-use link rarely has more than a few attempts; pages are read until the paid one shows.
-  // Concurrent reads of one link (shopper and webhook at once) share one request.
-  private async linkDetails(paymentLinkId: string): Promise<PaymentLinkDetails> {
-    return linkReads.run(`${this.options_.baseUrl}|${this.options_.storeId}|${paymentLinkId.toLowerCase()}`, async () => {
-      const details = await this.client_.paymentLinks.retrieveAll(paymentLinkId, {
-        pageSize: TRANSACTIONS_PAGE_SIZE,
-        maxPages: MAX_TRANSACTION_PAGES,
-      })
-      reportUnknownStatuses(details, this.logger_)
-      return details
-    })
-  }
-
-  // Read before a refund for its remaining balance and refund keys. If the read fails the refund is
-  // still sent, uncapped: the refund call's own answer (a refusal, or no answer) says what to do.
-  private async transactionOrUndefined(transactionId: string): Promise<Transaction | undefined> {
-    try {
-      return await this.client_.transactions.retrieve(transactionId)
-    } catch (error) {
-      this.logger_?.warn(
-        `installments: could not read transaction ${transactionId} before a refund ` +
-          `(${error instanceof Error ? error.name : "error"}); sending the refund as asked`
-      )
-      return undefined
-    }
-  }
-
-  // After a refund call with no clear answer: the service lists every accepted refund with its key.
-  private async refundWasAccepted(transactionId: string, idempotencyKey: string): Promise<boolean> {
-    try {
-      return refundWithKey(await this.client_.transactions.retrieve(transactionId), idempotencyKey)
-    } catch (error) {
-      this.logger_?.warn(
-        `installments: could not re-read transaction ${transactionId} after an unanswered refund ` +
-          `(${error instanceof Error ? error.name : "error"}); reporting the refund as failed`
-      )
-      return false
-    }
+  private linkDetails(paymentLinkId: string): Promise<PaymentLinkDetails> {
+    return readLink(this.client_, paymentLinkId, this.logger_)
   }
 
   private async paidTransactionId(data: InstallmentsSessionData): Promise<string> {
@@ -369,36 +273,6 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       )
     }
     return own
-  }
-
-  /**
-   * The event of a verified delivery, or undefined. A delivery is verified when it carries the
-   * marker the plugin's middleware sets after checking its signature with the registered keys
-   * (HMAC of the raw body under this registration's secret key), or when the `webhookKeys` option
-   * verifies its signature here. Unverified bytes are never parsed.
-   */
-  private readEvent(payload: ProviderWebhookPayload["payload"]): ParsedWebhookEvent | undefined {
-    const refuse = (reason: string) => {
-      this.logger_?.warn(`installments: webhook delivery refused (${reason}); not processed`)
-      return undefined
-    }
-    const raw = readRawBytes(payload.rawData)
-    if (!raw) {
-      return refuse("raw_body_required")
-    }
-    const headers = lowerCased(payload.headers)
-    try {
-      if (hasVerifiedMarker(this.options_.secretKey, raw, headers[VERIFIED_MARKER_HEADER])) {
-        return parseWebhookBody(raw)
-      }
-      const keys = this.options_.webhookKeys
-      if (!keys) {
-        return refuse(headers[VERIFIED_MARKER_HEADER] === undefined ? "not_verified" : "invalid_verified_marker")
-      }
-      return verifyWebhook({ rawBody: raw, headers, keys, scheme: this.options_.signatureScheme })
-    } catch (error) {
-      return refuse(error instanceof WebhookVerificationError ? error.reason : "malformed_payload")
-    }
   }
 }
 
@@ -427,7 +301,7 @@ function payableAmount(amount: unknown): bigint {
   try {
     halalas = roundMedusaAmount(amount)
   } catch (error) {
-    throw serviceError("read the amount", error)
+    throw shopperError(error, "read the amount")
   }
   if (halalas <= 0n) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "The amount to pay must be at least 0.01 SAR.")
@@ -440,7 +314,7 @@ function roundRefundAmount(amount: unknown): bigint {
   try {
     halalas = roundMedusaAmount(amount)
   } catch (error) {
-    throw serviceError("read the refund amount", error)
+    throw merchantError(error, { action: "read the refund amount" })
   }
   if (halalas <= 0n) {
     throw new MedusaError(
@@ -449,26 +323,6 @@ function roundRefundAmount(amount: unknown): bigint {
     )
   }
   return halalas
-}
-
-/** At most one halala of rounding excess over the remaining balance is absorbed; more is not ours to hide. */
-function cappedRefund(requested: bigint, transaction: Transaction): bigint {
-  const remaining = parseAmount(transaction.amount) - parseAmount(transaction.refunded_amount)
-  return requested > remaining && requested - remaining <= 1n ? remaining : requested
-}
-
-function refundWithKey(transaction: Transaction, idempotencyKey: string): boolean {
-  return transaction.refund_tracker.some((entry) => entry.idempotency_key === idempotencyKey)
-}
-
-// The request may have reached the service: no answer, a server error, or a 2xx we could not read.
-function isUnknownOutcome(error: unknown): boolean {
-  return (
-    error instanceof TimeoutError ||
-    error instanceof ConnectionError ||
-    error instanceof ProtocolError ||
-    (error instanceof ApiError && (error.status ?? 0) >= 500)
-  )
 }
 
 /**
@@ -480,36 +334,6 @@ function verdictData(data: InstallmentsSessionData, verdict: LinkVerdict): Insta
     ...(verdict.transaction ? transactionValues(verdict.transaction) : {}),
     failure_reason: verdict.failure ?? null,
   })
-}
-
-/**
- * The session and amount a verified payment delivery names (its link's `metadata.session_id`, the
- * transaction's amount): only a key to look up a paid verdict that a read confirmed, never trusted
- * on its own. Undefined when either is missing or unreadable.
- */
-function paidVerdictHint(data: Record<string, unknown>): ExpectedPayment | undefined {
-  const metadata = data.metadata as Record<string, unknown> | null | undefined
-  const sessionId = metadata?.session_id
-  if (typeof sessionId !== "string" || !sessionId || (typeof data.amount !== "string" && typeof data.amount !== "number")) {
-    return undefined
-  }
-  try {
-    return { session_id: sessionId, amount: parseAmount(String(data.amount)), currency_code: "sar" }
-  } catch {
-    return undefined
-  }
-}
-
-function lowerCased(headers: Record<string, unknown> | undefined): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    if (typeof value === "string") {
-      out[name.toLowerCase()] = value
-    } else if (Array.isArray(value) && value.length === 1 && typeof value[0] === "string") {
-      out[name.toLowerCase()] = value[0]
-    }
-  }
-  return out
 }
 
 export default InstallmentsProviderService

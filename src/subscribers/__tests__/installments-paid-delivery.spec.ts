@@ -1,10 +1,10 @@
 import { Modules } from "@medusajs/framework/utils"
 import installmentsPaidDelivery from "../installments-paid-delivery"
 import type { PaidDeliveryData } from "../../modules/installments/events"
-import { checkoutStates } from "../../workflows/after-webhook/checkout-states"
+import { checkoutStates } from "../../installments/paid-checkout-state"
 
 const orphanRuns: unknown[] = []
-jest.mock("../../workflows/after-webhook/refund-orphan-payment", () => ({
+jest.mock("../../workflows/refund-orphan-payment", () => ({
   refundInstallmentsOrphanPaymentWorkflow: () => ({
     run: async ({ input }: { input: unknown }) => {
       orphanRuns.push(input)
@@ -43,7 +43,7 @@ function container(stored: StoredSession | undefined) {
 let sessions = 0
 function delivery(data: Partial<PaidDeliveryData> = {}): PaidDeliveryData {
   return {
-    provider_id: "installments",
+    provider_id: "pp_installments_installments",
     event_id: "evt_1",
     event_name: "order.success",
     payment_link_id: LINK,

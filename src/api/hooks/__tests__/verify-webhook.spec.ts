@@ -6,8 +6,8 @@ import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../../lib/webh
 import middlewares from "../../middlewares"
 import { refuseInstallmentsWebhookMethod } from "../refuse-webhook-method"
 import { verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
-import { installmentsProviderOptions } from "../../../providers/installments/registration"
-import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../providers/installments/verified-marker"
+import { installmentsProviderOptions } from "../../../installments/registrations"
+import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../installments/webhook-verified-header"
 
 const keys = generateWebhookKeyPair()
 const LINK_ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2"
@@ -143,7 +143,7 @@ const TX_ID = "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed"
 
 /** What the middleware emits for a verified delivery the plugin follows up on. */
 function verifiedAnnouncement(name: string, extra: Record<string, unknown> = {}) {
-  const data = { provider_id: "installments", event_id: "evt_3b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", event_name: name }
+  const data = { provider_id: "pp_installments_installments", event_id: "evt_3b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", event_name: name }
   return { name: "installments.webhook_verified", data: { ...data, payment_link_id: LINK_ID, session_id: "payses_1", ...extra } }
 }
 function transactionData(status: string, extra: Record<string, unknown> = {}) {
@@ -172,7 +172,7 @@ describe("verifyInstallmentsWebhook", () => {
     expect(first.res.body).toEqual({ received: true })
     const [queued] = paidDeliveries()
     expect(queued).toMatchObject({
-      provider_id: "installments",
+      provider_id: "pp_installments_installments",
       event_name: "order.success",
       payment_link_id: LINK_ID,
       session_id: "payses_1",
@@ -308,7 +308,7 @@ describe("verifyInstallmentsWebhook", () => {
     const body = event("order.updated", transactionData("partially refunded", { refunded_amount: "10.00" }))
     const { res } = await deliver(body, signed(body))
     expect(res.statusCode).toBe(200)
-    expect(emitted).toEqual([{ name: "installments.refunds_changed", data: { provider_id: "installments", transaction_id: TX_ID } }])
+    expect(emitted).toEqual([{ name: "installments.refunds_changed", data: { provider_id: "pp_installments_installments", transaction_id: TX_ID } }])
   })
 
   it.each(["order.failed", "installment.tracker.rejected"])(
@@ -375,7 +375,7 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
     const { res } = await deliver(body, signed(body))
     expect(res.statusCode).toBe(200)
     expect([...seen]).toEqual(["evt_1"])
-    const ids = { provider_id: "installments", event_id: "evt_1", event_name: "order.success", payment_link_id: LINK_ID }
+    const ids = { provider_id: "pp_installments_installments", event_id: "evt_1", event_name: "order.success", payment_link_id: LINK_ID }
     expect(emitted).toEqual([
       { name: "installments.webhook_verified", data: ids },
       { name: "installments.paid_delivery", data: { ...ids, webhook: expect.objectContaining({ provider: "installments_installments" }) } },
@@ -421,7 +421,7 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
     const body = JSON.stringify({ id: 7, event: "order.updated", data: { id: TX_ID } })
     const { res } = await deliver(body, signed(body))
     expect(res.body).toEqual({ received: true })
-    expect(emitted).toEqual([{ name: "installments.refunds_changed", data: { provider_id: "installments", transaction_id: TX_ID } }])
+    expect(emitted).toEqual([{ name: "installments.refunds_changed", data: { provider_id: "pp_installments_installments", transaction_id: TX_ID } }])
   })
 
   it("announces payment_link.expired of only the link id", async () => {
@@ -431,7 +431,7 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
     expect(emitted).toEqual([
       {
         name: "installments.webhook_verified",
-        data: { provider_id: "installments", event_id: "e-9", event_name: "payment_link.expired", payment_link_id: LINK_ID },
+        data: { provider_id: "pp_installments_installments", event_id: "e-9", event_name: "payment_link.expired", payment_link_id: LINK_ID },
       },
     ])
   })

@@ -2,7 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import type { Query } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { INSTALLMENTS_PROVIDER_PREFIX } from "../../../workflows/after-webhook/session-context"
+import { isInstallmentsProvider } from "../../../installments/provider-ids"
 
 export const PAYMENT_SESSIONS_ROUTE = "/store/payment-collections/:id/payment-sessions"
 
@@ -20,7 +20,7 @@ const InstallmentsSessionData = z
  */
 export async function validateInstallmentsSession(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const body = req.body as { provider_id?: unknown; data?: unknown } | undefined
-  if (typeof body?.provider_id !== "string" || !body.provider_id.startsWith(INSTALLMENTS_PROVIDER_PREFIX) || body.data === undefined) {
+  if (!isInstallmentsProvider(body?.provider_id as string | undefined) || body?.data === undefined) {
     next()
     return
   }

@@ -365,6 +365,15 @@ describe("paymentLinks.retrieveAll", () => {
     expect(calls).toHaveLength(2)
     expect(result.transactions.map((t) => t.id)).toEqual(ids.slice(0, 2))
   })
+
+  it("stops at an empty page even when the service still says there is a next one", async () => {
+    const empty = { ...page(2, true, ids[1]), transactions: [] }
+    const { scope, calls } = intercept("POST", DETAILS, [200, page(1, true, ids[0])], [200, empty])
+    const result = await makeClient().paymentLinks.retrieveAll(LINK_ID, { pageSize: 1, maxPages: 1_000 })
+    expect(scope.isDone()).toBe(true)
+    expect(calls).toHaveLength(2)
+    expect(result.transactions.map((t) => t.id)).toEqual([ids[0]])
+  })
 })
 
 describe("paymentLinks.resolve (endpoint 5)", () => {

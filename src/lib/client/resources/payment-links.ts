@@ -79,7 +79,8 @@ export class PaymentLinks {
       page += 1
       const next = await this.retrieve(paymentLinkId, { page, page_size: pageSize })
       transactions.push(...next.transactions)
-      more = next.pagination.next
+      // An empty page ends it whatever `next` says: a service repeating `next` cannot keep it reading.
+      more = next.transactions.length > 0 && next.pagination.next
     }
     return { ...first, transactions }
   }

@@ -52,6 +52,8 @@ function service() {
   const disputes = table("event_id")
   const svc = Object.create(InstallmentsModuleService.prototype) as InstallmentsModuleService
   Object.assign(svc, {
+    // Medusa's repository: one database transaction per call of a transactional method.
+    baseRepository_: { transaction: (work: (manager: unknown) => Promise<unknown>) => work({}) },
     listInstallmentsRefunds: refunds.list,
     createInstallmentsRefunds: refunds.create,
     updateInstallmentsRefunds: refunds.update,
@@ -88,9 +90,8 @@ const failure = {
   source: "return" as const,
   amount: "69.00",
   idempotency_key: null,
-  failure_reason: "Your merchant balance at the installments service is too low to cover this refund.",
-  retryable: true,
-  next_retry_at: new Date("2026-11-22T10:05:00Z"),
+  failure: { reason: "Your merchant balance at the installments service is too low to cover this refund.", retryable: true },
+  now: new Date("2026-11-22T10:00:00Z"),
 }
 
 describe("refund ledger", () => {
@@ -136,9 +137,11 @@ describe("refund ledger: sources and failures", () => {
     const { svc, refunds } = service()
     const first = await svc.recordRefundFailure(failure)
     expect(first).toMatchObject({ status: "failed", tracker_id: null, attempts: 1, source: "return", order_id: "order_1" })
-    await svc.recordRefundFailure({ ...failure, amount: "70.00", next_retry_at: new Date("2026-11-22T10:15:00Z") })
+    expect(first.next_retry_at).toEqual(new Date("2026-11-22T10:05:00Z"))
+    await svc.recordRefundFailure({ ...failure, amount: "70.00" })
     expect(refunds.rows).toHaveLength(1)
-    expect(refunds.rows[0]).toMatchObject({ id: first.id, attempts: 2, amount: "70.00" })
+    // The second refusal waits twice as long.
+    expect(refunds.rows[0]).toMatchObject({ id: first.id, attempts: 2, amount: "70.00", next_retry_at: new Date("2026-11-22T10:10:00Z") })
   })
 
   it("a retried refund the service then lists takes over its failed row, even when another writer got there first", async () => {
@@ -146,7 +149,7 @@ describe("refund ledger: sources and failures", () => {
     const failed = await svc.recordRefundFailure(failure)
     // payment.refunded synced the retry's refund before the row was given its key...
     await svc.syncRefundEntries({ ...common, payment_id: "pay_1", tracker: [entry("a", "P", null, "ref_retry")], default_source: "admin" })
-    await svc.updateInstallmentsRefunds({ id: failed.id, idempotency_key: "ref_retry" })
+    await svc.acceptRetriedRefund({ payment_id: "pay_1", source: "return", retry_of: failed.id, idempotency_key: "ref_retry" })
     await svc.syncRefundEntries({ ...common, tracker: [entry("a", "R", "rrn-a", "ref_retry")], attributions: { ref_retry: { source: "return" } } })
     expect(refunds.rows).toHaveLength(1)
     expect(refunds.rows[0]).toMatchObject({
@@ -159,6 +162,35 @@ describe("refund ledger: sources and failures", () => {
       retryable: false,
       next_retry_at: null,
     })
+  })
+
+  it("a refund no longer owed leaves the retry schedule, saying why", async () => {
+    const { svc, refunds } = service()
+    const failed = await svc.recordRefundFailure(failure)
+    await svc.stopRetryingRefund(failed.id, "Not retried any more: the order no longer owes this refund.")
+    expect(refunds.rows[0]).toMatchObject({ retryable: false, next_retry_at: null })
+    expect(refunds.rows[0].failure_reason).toMatch(/too low to cover this refund\. Not retried any more/)
+  })
+
+  it("a sync that lost a race to another process's insert runs again and updates the winner's row", async () => {
+    const { svc, refunds } = service()
+    const common = { provider_id: "installments", transaction_id: "tx_1" }
+    // Another process inserts entry a between this sync's read and its write.
+    const list = refunds.list
+    let raced = false
+    Object.assign(svc, {
+      listInstallmentsRefunds: async (...args: Parameters<typeof list>) => {
+        const rows = await list(...args)
+        if (!raced) {
+          raced = true
+          await refunds.create({ tracker_id: "a", transaction_id: "tx_1", status: "P", source: "admin" })
+        }
+        return rows
+      },
+    })
+    expect(await svc.syncRefundEntries({ ...common, order_id: "order_1", tracker: [entry("a", "R", "rrn-a")] })).toBe(0)
+    expect(refunds.rows).toHaveLength(1)
+    expect(refunds.rows[0]).toMatchObject({ tracker_id: "a", status: "R", rrn: "rrn-a", order_id: "order_1", source: "admin" })
   })
 })
 

@@ -1,8 +1,7 @@
 import { model } from "@medusajs/framework/utils"
+import { REFUND_SOURCES } from "../../../installments/refund-keys"
 
-/** Where a refund came from: a received return, an order cancel, the admin, or the plugin's own sweeps. */
-export const REFUND_SOURCES = ["return", "cancel", "admin", "orphan", "canceled-order"] as const
-export type RefundSource = (typeof REFUND_SOURCES)[number]
+export type { RefundSource } from "../../../installments/refund-keys"
 
 /**
  * One refund on a service transaction, from acceptance (`P`) to settlement (`R`, with its `rrn`),

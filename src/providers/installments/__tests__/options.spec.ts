@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { InstallmentsProviderService } from "../service"
-import { parseProviderOptions } from "../options"
-import { OPTIONS, SECRET } from "./fixtures"
+import { parseProviderOptions } from "../../../installments/options"
+import { OPTIONS, SECRET } from "../../../installments/__tests__/fixtures"
 
 function messageOf(options: Record<string, unknown>): string {
   try {

@@ -2,9 +2,9 @@ import nock from "nock"
 import { useNock } from "../../../lib/__tests__/use-nock"
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { signedDeliveryHeaders } from "../../../lib/webhooks"
-import { paidVerdicts } from "../paid-verdicts"
+import { recentPaidVerdicts } from "../../../installments/recent-paid-verdicts"
 import { InstallmentsProviderService } from "../service"
-import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../verified-marker"
+import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../installments/webhook-verified-header"
 import {
   BASE_URL,
   keyPair,
@@ -17,7 +17,7 @@ import {
   STORE_ID,
   transaction,
   TX_ID,
-} from "./fixtures"
+} from "../../../installments/__tests__/fixtures"
 
 const SESSION_DATA_KEYS = [
   "amount",
@@ -85,7 +85,7 @@ function refundEntry(idempotencyKey: string, amount = "10.00") {
 
 useNock()
 // Each test reads the service as if first: a paid verdict kept by an earlier test would answer instead.
-beforeEach(() => paidVerdicts.clear())
+beforeEach(() => recentPaidVerdicts.clear())
 
 describe("initiatePayment", () => {
   it("creates a single-use link for the exact amount, tied to the session", async () => {

@@ -3,13 +3,13 @@ import { randomUUID } from "node:crypto"
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { useNock } from "../../../lib/__tests__/use-nock"
 import { signedDeliveryHeaders } from "../../../lib/webhooks"
-import { paidVerdicts } from "../paid-verdicts"
+import { recentPaidVerdicts } from "../../../installments/recent-paid-verdicts"
 import { InstallmentsProviderService } from "../service"
-import { BASE_URL, keyPair, LINK_ID, linkDetails, OPTIONS, sessionData, STORE_ID, transaction } from "./fixtures"
+import { BASE_URL, keyPair, LINK_ID, linkDetails, OPTIONS, sessionData, STORE_ID, transaction } from "../../../installments/__tests__/fixtures"
 
 useNock()
 // Each test reads the service as if first: a paid verdict kept by an earlier test would answer instead.
-beforeEach(() => paidVerdicts.clear())
+beforeEach(() => recentPaidVerdicts.clear())
 
 function logger() {
   return { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreatePaymentLinkBody, CreatePaymentLinkResponse } from "../../../lib/client"
-import { resolveRegistration } from "../../../providers/installments/resolve-registration"
-import { callService } from "../../../providers/installments/merchant-service-error"
+import { resolveRegistration } from "../../../installments/registrations"
+import { callService } from "../../../installments/service-errors"
 
 export interface CreateLinkAtServiceInput {
   provider_id: string

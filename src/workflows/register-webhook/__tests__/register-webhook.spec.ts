@@ -3,7 +3,7 @@ import { asValue } from "@medusajs/framework/awilix"
 import { createMedusaContainer, Modules } from "@medusajs/framework/utils"
 import { useNock } from "../../../lib/__tests__/use-nock"
 import { generateWebhookKeyPair } from "../../../lib/webhooks"
-import { registerInstallmentsWebhookWorkflow } from "../register-webhook"
+import { registerInstallmentsWebhookWorkflow } from ".."
 
 const BASE_URL = "https://installments.test"
 const keys = generateWebhookKeyPair()

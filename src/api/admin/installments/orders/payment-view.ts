@@ -1,9 +1,10 @@
 import { MathBN } from "@medusajs/framework/utils"
-import type { PaymentLinkDetails, Transaction } from "../../../../lib/client"
-import { formatAmount, parseAmount, roundMedusaAmount } from "../../../../lib/money"
-import { paidTransaction } from "../../../../workflows/after-webhook/paid-transaction"
-import { merchantServiceError } from "../../../../providers/installments/merchant-service-error"
-import type { Registration } from "../../../../providers/installments/resolve-registration"
+import type { Transaction } from "../../../../lib/client"
+import { readLink } from "../../../../installments/link-reader"
+import { paidTransaction, refundableBalance } from "../../../../installments/transactions"
+import { formatAmount, roundMedusaAmount } from "../../../../lib/money"
+import { merchantError } from "../../../../installments/service-errors"
+import type { Registration } from "../../../../installments/registrations"
 import { refundViews, type LedgerRow } from "./refund-rows"
 
 /** The service's refund window (D13): refunds are accepted for 90 days after the payment. */
@@ -47,12 +48,11 @@ export async function readTransaction(
       return { transaction: await registration.client.transactions.retrieve(transactionId), service_error: null }
     }
     if (linkId) {
-      const details: PaymentLinkDetails = await registration.client.paymentLinks.retrieve(linkId, { page_size: 100 })
-      return { transaction: paidTransaction(details) ?? null, service_error: null }
+      return { transaction: paidTransaction(await readLink(registration.client, linkId)) ?? null, service_error: null }
     }
     return { transaction: null, service_error: null }
   } catch (error) {
-    return { transaction: null, service_error: merchantServiceError(registration, error).message }
+    return { transaction: null, service_error: merchantError(error, { registration }).message }
   }
 }
 
@@ -72,7 +72,7 @@ export function paymentView(input: {
   let refundable = captured - refunded
   let refundableUntil: string | null = null
   if (transaction) {
-    const remaining = transaction.is_refundable ? parseAmount(transaction.amount) - parseAmount(transaction.refunded_amount) : 0n
+    const remaining = transaction.is_refundable ? refundableBalance(transaction) : 0n
     refundable = remaining < refundable ? remaining : refundable
     const paidAt = Date.parse(transaction.created_at ?? "")
     refundableUntil =

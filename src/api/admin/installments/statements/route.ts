@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { callService } from "../../../../providers/installments/merchant-service-error"
-import { resolveRegistration } from "../../../../providers/installments/resolve-registration"
+import { callService } from "../../../../installments/service-errors"
+import { resolveRegistration } from "../../../../installments/registrations"
 import { sendDownload, statementFileName } from "./download"
 import type { AdminStatementQueryType } from "./validators"
 

@@ -2,14 +2,15 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../../../../modules/installments"
 import type InstallmentsModuleService from "../../../../modules/installments/service"
-import { merchantServiceError } from "../../../../providers/installments/merchant-service-error"
-import { PAYMENT_PROVIDER_PREFIX, type Registration } from "../../../../providers/installments/resolve-registration"
+import { PROVIDER_ID_PREFIX, PROVIDER_IDENTIFIER, providerIdOf } from "../../../../installments/provider-ids"
+import type { Registration } from "../../../../installments/registrations"
+import { merchantError } from "../../../../installments/service-errors"
 
 // Sessions still waiting for the customer or the bank; the reconciliation job settles them.
 const WAITING_SESSION_STATUSES = ["pending", "requires_more"]
 
 /** The path the service must deliver this registration's webhooks to. */
-export const webhookPath = (registrationId: string) => `/hooks/payment/installments_${registrationId}`
+export const webhookPath = (registrationId: string) => `/hooks/payment/${PROVIDER_IDENTIFIER}_${registrationId}`
 
 /**
  * A registration's health: whether its keys and store work (one cheap authenticated read: the first
@@ -27,7 +28,7 @@ export async function connectionStatus(container: MedusaContainer, registration:
     query.graph({
       entity: "payment_session",
       fields: ["id"],
-      filters: { provider_id: `${PAYMENT_PROVIDER_PREFIX}${registration.id}`, status: WAITING_SESSION_STATUSES as never },
+      filters: { provider_id: providerIdOf(registration.id), status: WAITING_SESSION_STATUSES as never },
       pagination: { take: 1, skip: 0 },
     }),
     module.listAndCountInstallmentsRefunds({ provider_id: registration.id, status: "P" }, { select: ["id"], take: 1 }),
@@ -57,13 +58,13 @@ async function checkConnection(registration: Registration): Promise<{ ok: boolea
     await registration.client.paymentLinks.list(registration.options.storeId, { page: 1, limit: 1 })
     return { ok: true, message: null }
   } catch (error) {
-    return { ok: false, message: merchantServiceError(registration, error).message }
+    return { ok: false, message: merchantError(error, { registration }).message }
   }
 }
 
 function pathOf(url: string): string | undefined {
   try {
-    return decodeURIComponent(new URL(url).pathname).replace(/\/+$/, "").replace("/pp_installments_", "/installments_")
+    return decodeURIComponent(new URL(url).pathname).replace(/\/+$/, "").replace(`/${PROVIDER_ID_PREFIX}`, `/${PROVIDER_IDENTIFIER}_`)
   } catch {
     return undefined
   }

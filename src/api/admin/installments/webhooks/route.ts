@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { INSTALLMENTS_MODULE } from "../../../../modules/installments"
 import type InstallmentsModuleService from "../../../../modules/installments/service"
-import { registerInstallmentsWebhookWorkflow } from "../../../../workflows/register-webhook/register-webhook"
+import { registerInstallmentsWebhookWorkflow } from "../../../../workflows/register-webhook"
 import type { AdminRegisterWebhookType } from "../validators"
 
 /** Registers a webhook endpoint with the service and keeps its key for verifying deliveries. */

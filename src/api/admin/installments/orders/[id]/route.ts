@@ -2,7 +2,8 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../../../../../modules/installments"
 import type InstallmentsModuleService from "../../../../../modules/installments/service"
-import { allRegistrations, PAYMENT_PROVIDER_PREFIX } from "../../../../../providers/installments/resolve-registration"
+import { registrationIdOf } from "../../../../../installments/provider-ids"
+import { allRegistrations } from "../../../../../installments/registrations"
 import { disputeTimes } from "../dispute"
 import { paymentView, readTransaction, type OrderPayment } from "../payment-view"
 import type { LedgerRow } from "../refund-rows"
@@ -35,12 +36,12 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   }
   const payments = (order.payment_collections ?? [])
     .flatMap((collection) => collection.payments ?? [])
-    .filter((payment) => payment.provider_id.startsWith(PAYMENT_PROVIDER_PREFIX))
+    .filter((payment) => registrationIdOf(payment.provider_id) !== undefined)
   const registrations = new Map(allRegistrations(req.scope).map((registration) => [registration.id, registration]))
 
   const reads = await Promise.all(
     payments.map((payment) => {
-      const registrationId = payment.provider_id.slice(PAYMENT_PROVIDER_PREFIX.length)
+      const registrationId = registrationIdOf(payment.provider_id)!
       return readTransaction(registrations.get(registrationId), registrationId, payment)
     })
   )
@@ -57,7 +58,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       const transactionId = transactionIds[index]
       return paymentView({
         payment,
-        registrationId: payment.provider_id.slice(PAYMENT_PROVIDER_PREFIX.length),
+        registrationId: registrationIdOf(payment.provider_id)!,
         transaction: reads[index].transaction,
         serviceError: reads[index].service_error,
         ledger: ledger.filter((row) => row.payment_id === payment.id || (!!transactionId && row.transaction_id === transactionId)),

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { callService } from "../../../../../providers/installments/merchant-service-error"
-import { resolveRegistration } from "../../../../../providers/installments/resolve-registration"
+import { callService } from "../../../../../installments/service-errors"
+import { resolveRegistration } from "../../../../../installments/registrations"
 import type { AdminTransactionQueryType } from "../validators"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

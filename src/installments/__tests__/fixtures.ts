@@ -1,0 +1,103 @@
+import { generateWebhookKeyPair } from "../../lib/webhooks"
+
+export const BASE_URL = "https://installments.test"
+export const STORE_ID = "0f8fad5b-d9cb-469f-a165-70867728950e"
+export const LINK_ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2"
+export const TX_ID = "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed"
+export const SECRET = "sk_test_super_secret_value_123"
+
+export const OPTIONS = {
+  secretKey: SECRET,
+  publicKey: "sandbox-pk_123",
+  storeId: STORE_ID,
+  baseUrl: BASE_URL,
+  callbackUrl: "https://shop.test/checkout/return?session={session_id}&cart={cart_id}",
+  maxRetries: 0,
+  retryBaseDelayMs: 0,
+}
+
+export const silentLogger = {
+  info: jest.fn(),
+  warn: jest.fn(),
+  error: jest.fn(),
+  debug: jest.fn(),
+} as never
+
+export const keyPair = generateWebhookKeyPair()
+
+export function transaction(overrides: Record<string, unknown> = {}) {
+  return {
+    id: TX_ID,
+    status: "success",
+    type: "SANDBOX",
+    created_at: "2026-01-01T10:00:00Z",
+    trx_lang: "en",
+    is_refundable: true,
+    amount: "1500.00000",
+    refunded_amount: "0.00",
+    paymentBrand: "VISA",
+    payment_method: "Card",
+    payment_option: "Installment",
+    number: "411111******1111",
+    bank_name: "RAJHI",
+    installment_duration: "6",
+    installment_tracker: { id: "loan-1", status: "A", message: "Approved" },
+    refund_tracker: [],
+    payment_link_id: LINK_ID,
+    client_email: "customer@example.com",
+    client_phone_number: "+966501234567",
+    ...overrides,
+  }
+}
+
+export function linkDetails(
+  options: {
+    status?: "Unpaid" | "Paid" | "Expired"
+    amount?: string
+    sessionId?: string
+    transactions?: Record<string, unknown>[]
+    isExpired?: boolean
+  } = {}
+) {
+  const transactions = options.transactions ?? []
+  return {
+    payment_link: {
+      id: LINK_ID,
+      status: options.status ?? "Unpaid",
+      amount: options.amount ?? "1500.00",
+      title: "Order",
+      description: null,
+      single_use: true,
+      enabled: options.status !== "Paid" && options.status !== "Expired",
+      expiry_date: "2026-01-01T11:00:00+00:00",
+      created_at: "2026-01-01T10:00:00+00:00",
+      is_expired: options.isExpired ?? options.status === "Expired",
+      environment_type: "SANDBOX",
+      order_id: options.sessionId ?? "payses_1",
+      callback_url: "https://shop.test/checkout/return",
+      metadata: { session_id: options.sessionId ?? "payses_1", currency: "SAR" },
+    },
+    transactions,
+    pagination: {
+      count: transactions.length,
+      page: 1,
+      page_size: 100,
+      total_pages: 1,
+      next: false,
+      previous: false,
+    },
+  }
+}
+
+export function sessionData(overrides: Record<string, unknown> = {}) {
+  return {
+    session_id: "payses_1",
+    payment_link_id: LINK_ID,
+    url: `https://pay.test/payment-link/${LINK_ID}`,
+    environment: "SANDBOX",
+    amount: "1500.00",
+    currency_code: "sar",
+    expires_at: "2026-01-01T11:00:00.000Z",
+    ...overrides,
+  }
+}

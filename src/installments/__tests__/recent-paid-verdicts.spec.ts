@@ -1,0 +1,53 @@
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { RecentPaidVerdicts } from "../recent-paid-verdicts"
+import type { LinkVerdict } from "../link-verdict"
+
+const LINK = "7D444840-9DC0-11D1-B245-5FFDCE74FAD2"
+const expected = { session_id: "payses_1", amount: 150000n, currency_code: "sar" }
+const paid: LinkVerdict = { status: PaymentSessionStatus.CAPTURED, reason: "transaction t1 succeeded", failedAttempts: 0 }
+
+describe("RecentPaidVerdicts", () => {
+  it("answers for the same link, session, amount and currency until its time is up", () => {
+    const verdicts = new RecentPaidVerdicts()
+    verdicts.remember(LINK, expected, paid, 1_000, 10_000)
+    expect(verdicts.recall(LINK.toLowerCase(), { ...expected, currency_code: "SAR" }, 10_999)).toBe(paid)
+    expect(verdicts.recall(LINK, expected, 11_000)).toBeUndefined()
+    expect(verdicts.recall(LINK, expected, 10_500)).toBeUndefined()
+  })
+
+  it("never answers for another session, amount or link", () => {
+    const verdicts = new RecentPaidVerdicts()
+    verdicts.remember(LINK, expected, paid, 1_000, 0)
+    expect(verdicts.recall(LINK, { ...expected, session_id: "payses_2" }, 1)).toBeUndefined()
+    expect(verdicts.recall(LINK, { ...expected, amount: 149_999n }, 1)).toBeUndefined()
+    expect(verdicts.recall("8d444840-9dc0-11d1-b245-5ffdce74fad2", expected, 1)).toBeUndefined()
+  })
+
+  it.each([
+    PaymentSessionStatus.PENDING,
+    PaymentSessionStatus.REQUIRES_MORE,
+    PaymentSessionStatus.PENDING_AUTHORIZATION,
+    PaymentSessionStatus.CANCELED,
+    PaymentSessionStatus.ERROR,
+  ])("keeps no %s verdict", (status) => {
+    const verdicts = new RecentPaidVerdicts()
+    verdicts.remember(LINK, expected, { ...paid, status }, 1_000, 0)
+    expect(verdicts.recall(LINK, expected, 1)).toBeUndefined()
+  })
+
+  it("keeps nothing with a ttl of 0", () => {
+    const verdicts = new RecentPaidVerdicts()
+    verdicts.remember(LINK, expected, paid, 0, 0)
+    expect(verdicts.recall(LINK, expected, 0)).toBeUndefined()
+  })
+
+  it("drops the oldest entry beyond 10,000", () => {
+    const verdicts = new RecentPaidVerdicts()
+    for (let i = 0; i <= 10_000; i++) {
+      verdicts.remember(LINK, { ...expected, session_id: `payses_${i}` }, paid, 60_000, 0)
+    }
+    expect(verdicts.recall(LINK, { ...expected, session_id: "payses_0" }, 1)).toBeUndefined()
+    expect(verdicts.recall(LINK, { ...expected, session_id: "payses_1" }, 1)).toBe(paid)
+    expect(verdicts.recall(LINK, { ...expected, session_id: "payses_10000" }, 1)).toBe(paid)
+  })
+})

@@ -1,0 +1,94 @@
+import type { RefundRejectedError } from "../lib/client"
+
+/** The code of a failed call the service did not answer usefully (unreachable, timed out, 5xx, 429). */
+export const SERVICE_UNAVAILABLE = "installments_unavailable"
+
+/** What the ledger keeps of a refund the service refused. */
+export interface RefundFailure {
+  /** In a merchant's words: what happened and what to do. */
+  reason: string
+  /** A refusal that can pass on its own or once the merchant acts (balance, busy, outage). */
+  retryable: boolean
+}
+
+interface Refusal extends RefundFailure {
+  /** Added to the service's words when a refund asked for now is refused: what the merchant does next. */
+  advice: string
+}
+
+/** Each reason the service gives for refusing a refund: the advice shown at once, and what the ledger keeps. */
+const REFUSALS: Record<RefundRejectedError["reason"], Refusal> = {
+  insufficient_merchant_balance: {
+    advice: "Top up the merchant account with the installments service, then retry the refund.",
+    reason:
+      "Your merchant balance at the installments service is too low to cover this refund. " +
+      "Top up the merchant account: the plugin retries the refund automatically.",
+    retryable: true,
+  },
+  already_processing: {
+    advice: "Wait a few seconds for the previous refund on this payment to finish, then retry.",
+    reason: "Another refund on this payment was still processing at the installments service; the plugin retries shortly.",
+    retryable: true,
+  },
+  exceeds_balance: {
+    advice: "Refund at most the remaining refundable balance shown by the service.",
+    reason:
+      "The installments service holds less on this payment than the refund (part of it was refunded outside Medusa). " +
+      "Check the payment in the service's dashboard and refund any difference by hand.",
+    retryable: false,
+  },
+  not_allowed: {
+    advice: "Check that the plugin uses the same merchant keys as the payment; contact the installments service if it does.",
+    reason:
+      "The installments service does not let the plugin's merchant keys refund this payment. " +
+      "Check that the provider uses the keys of the merchant account that took the payment.",
+    retryable: false,
+  },
+  not_refundable: {
+    advice: "The payment is outside the service's refund window; refund the customer outside the plugin.",
+    reason: "The payment is outside the installments service's refund window; refund the customer outside the plugin.",
+    retryable: false,
+  },
+}
+
+const OUTAGE: RefundFailure = {
+  reason: "The installments service could not be reached or answered with an error; the plugin retries the refund automatically.",
+  retryable: true,
+}
+
+/** What the merchant does next about a refund the service refused for `reason`. */
+export function refusalAdvice(reason: RefundRejectedError["reason"]): string {
+  return REFUSALS[reason].advice
+}
+
+/**
+ * Reads a refund error as the ledger keeps it. Refund errors carry a code (the service's refusal
+ * reason, or SERVICE_UNAVAILABLE), which survives Medusa's workflow error serialization; an error
+ * without one is final and keeps its own message.
+ */
+export function refundFailureOf(error: unknown): RefundFailure {
+  const code = (error as { code?: unknown } | undefined)?.code
+  if (code === SERVICE_UNAVAILABLE) {
+    return OUTAGE
+  }
+  const known = typeof code === "string" && Object.prototype.hasOwnProperty.call(REFUSALS, code) ? REFUSALS[code as RefundRejectedError["reason"]] : undefined
+  if (known) {
+    return { reason: known.reason, retryable: known.retryable }
+  }
+  const message = (error as { message?: unknown } | undefined)?.message
+  return { reason: typeof message === "string" && message ? message : "The refund failed for an unknown reason.", retryable: false }
+}
+
+const FIRST_RETRY_MS = 5 * 60_000
+const LONGEST_WAIT_MS = 6 * 60 * 60_000
+/** After this many refusals a refund is left to the merchant (the admin retry still works). */
+export const MAX_REFUND_ATTEMPTS = 10
+
+/** When a refund refused `attempts` times is tried again: 5 min, doubling, at most 6 h apart; null when never. */
+export function nextRetryAt(failure: RefundFailure, attempts: number, now: Date): Date | null {
+  if (!failure.retryable || attempts >= MAX_REFUND_ATTEMPTS) {
+    return null
+  }
+  const wait = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_WAIT_MS)
+  return new Date(now.getTime() + wait)
+}

@@ -1,0 +1,52 @@
+import type { Transaction } from "../lib/client"
+import { hasRefundWithKey } from "./transactions"
+
+/** Where a refund came from: a received return, an order cancel, the admin, or the plugin's own sweeps. */
+export const REFUND_SOURCES = ["return", "cancel", "admin", "orphan", "canceled-order"] as const
+export type RefundSource = (typeof REFUND_SOURCES)[number]
+
+// The plugin's own refunds are keyed `<pattern><id>`: the key alone says which flow sent it.
+const ORPHAN = "orphan-"
+const CANCELED_ORDER = "canceled-order-"
+const CANCEL = "cancel-"
+
+/** Refund key of a payment on a link whose session was replaced or deleted (no order will record it). */
+export const orphanRefundKey = (transactionId: string) => `${ORPHAN}${transactionId}`
+
+/** Refund key of a payment made on the link of an order that was already canceled. */
+export const canceledOrderRefundKey = (transactionId: string) => `${CANCELED_ORDER}${transactionId}`
+
+/**
+ * Refund key of what Medusa's order cancel booked as refunded on a payment although the provider
+ * refused it (medusa#15306), sent again by the plugin.
+ */
+export const cancelRefundKey = (paymentId: string) => `${CANCEL}${paymentId}`
+
+/** The flow a refund key of the plugin names; undefined for any other key (Medusa's refund ids). */
+export function sourceOfRefundKey(key: string | null | undefined): RefundSource | undefined {
+  if (!key) return undefined
+  if (key.startsWith(ORPHAN)) return "orphan"
+  if (key.startsWith(CANCELED_ORDER)) return "canceled-order"
+  if (key.startsWith(CANCEL)) return "cancel"
+  return undefined
+}
+
+/** The metadata key under which a refund the plugin recorded on a Medusa payment keeps the service's refund key. */
+export const RECORDED_REFUND_KEY = "installments_refund_key"
+
+/**
+ * The key the service knows a Medusa refund by: the refund's id when Medusa sent it through the
+ * provider, the plugin's key when the plugin made it at the service and recorded it on the payment.
+ */
+export function serviceKeyOfRefund(refund: { id?: string | null; metadata?: Record<string, unknown> | null }): string | undefined {
+  const recorded = refund.metadata?.[RECORDED_REFUND_KEY]
+  return typeof recorded === "string" && recorded ? recorded : refund.id ?? undefined
+}
+
+/**
+ * True when the plugin itself refunded this payment (orphan or canceled order): no session may be
+ * captured with it, or Medusa would show money it no longer holds.
+ */
+export function refundedByPlugin(transaction: Transaction): boolean {
+  return hasRefundWithKey(transaction, orphanRefundKey(transaction.id)) || hasRefundWithKey(transaction, canceledOrderRefundKey(transaction.id))
+}

@@ -1,0 +1,44 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { parseAmount } from "../../../lib/money"
+import { readLink } from "../../../installments/link-reader"
+import { clientForProvider } from "../../../installments/registrations"
+import { readSessionData } from "../../../installments/session-data"
+import { linkVerdict, type LinkVerdict } from "../../../installments/link-verdict"
+import { isInstallmentsProvider, registrationIdOf } from "../../../installments/provider-ids"
+import { loadSessionContext, type SessionContext } from "../../../installments/session-records"
+import { decideUnpaidOrder, type UnpaidOrderDecision } from "../unpaid-order-decision"
+
+export interface UnpaidOrderInput {
+  session_id: string
+}
+
+/**
+ * Under the cart's lock (so a cart completion or a webhook capture cannot interleave), reads the
+ * session, its order and its link again and decides whether the order is canceled.
+ */
+export const decideUnpaidOrderStep = createStep(
+  "installments-decide-unpaid-order",
+  async (input: UnpaidOrderInput & { candidate: boolean }, { container }) => {
+    if (!input.candidate) {
+      return new StepResponse<UnpaidOrderDecision>({ cancel: false, reason: "no open order without a payment", session_id: input.session_id })
+    }
+    const context = await loadSessionContext(container, input.session_id)
+    const verdict = await readVerdict(container, context)
+    return new StepResponse(decideUnpaidOrder(input.session_id, context, verdict))
+  }
+)
+
+async function readVerdict(container: Parameters<typeof clientForProvider>[0], context: SessionContext): Promise<LinkVerdict | undefined> {
+  const session = context.session
+  const data = readSessionData(session?.data ?? undefined)
+  if (!session || !data) {
+    return undefined
+  }
+  const registrationId = registrationIdOf(session.provider_id)
+  const client = registrationId && clientForProvider(container, registrationId)
+  if (!client) {
+    return undefined
+  }
+  const details = await readLink(client, data.payment_link_id)
+  return linkVerdict(details, { session_id: data.session_id, amount: parseAmount(data.amount), currency_code: data.currency_code })
+}

@@ -1,0 +1,47 @@
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, PaymentActions } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { formatAmount, parseAmount } from "../../../lib/money"
+import { clientForProvider } from "../../../installments/registrations"
+import { readSessionData } from "../../../installments/session-data"
+import { linkVerdict, webhookActionOf } from "../../../installments/link-verdict"
+import { refundedByPlugin } from "../../../installments/refund-keys"
+import { readLink } from "../../../installments/link-reader"
+import { registrationIdOf } from "../../../installments/provider-ids"
+
+export interface SessionToReconcile {
+  session_id: string
+  provider_id: string
+  data: Record<string, unknown>
+}
+
+export interface SessionVerdict {
+  action: PaymentActions
+  session_id: string
+  amount: string
+}
+
+/** Reads a waiting session's link from the service, as a webhook would have reported it. */
+export const readSessionVerdictStep = createStep(
+  "installments-read-session-verdict",
+  async (input: SessionToReconcile, { container }) => {
+    const data = readSessionData(input.data)
+    const registrationId = registrationIdOf(input.provider_id)
+    const client = registrationId ? clientForProvider(container, registrationId) : undefined
+    if (!data || !client) {
+      return new StepResponse<SessionVerdict>({ action: PaymentActions.NOT_SUPPORTED, session_id: input.session_id, amount: "0" })
+    }
+    // Every sweep reads the same waiting links again: the reader reports an unknown status once, as on checkout.
+    const details = await readLink(client, data.payment_link_id, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
+    const amount = parseAmount(data.amount)
+    const verdict = linkVerdict(details, { session_id: data.session_id, amount, currency_code: data.currency_code })
+    const transaction = verdict.transaction
+    // A payment the plugin already refunded directly (Medusa had recorded none) is not recorded now:
+    // Medusa would show it captured and never refunded.
+    return new StepResponse<SessionVerdict>({
+      action: transaction && refundedByPlugin(transaction) ? PaymentActions.NOT_SUPPORTED : webhookActionOf(verdict),
+      session_id: input.session_id,
+      amount: formatAmount(amount),
+    })
+  }
+)

@@ -1,8 +1,0 @@
-import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { syncRefundLedgerStep, type SyncRefundLedgerInput } from "./sync-refund-ledger-step"
-
-/** Brings the refund ledger of one transaction up to date with the service. */
-export const syncInstallmentsRefundLedgerWorkflow = createWorkflow(
-  "installments-sync-refund-ledger",
-  (input: SyncRefundLedgerInput) => new WorkflowResponse(syncRefundLedgerStep(input))
-)

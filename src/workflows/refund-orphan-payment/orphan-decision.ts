@@ -1,0 +1,116 @@
+import type { PaymentLinkDetails } from "../../lib/client"
+import { formatAmount } from "../../lib/money"
+import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "../../installments/transactions"
+import type { SessionContext } from "../../installments/session-records"
+// Refunds are idempotent by key, so repeated sweeps refund an orphan once.
+import { orphanRefundKey } from "../../installments/refund-keys"
+
+
+
+export interface OrphanDecision {
+  orphan: boolean
+  reason: string
+  payment_link_id: string
+  session_id?: string
+  transaction_id?: string
+  /** Decimal SAR still refundable on the transaction. */
+  amount?: string
+  /** True when the orphan refund was already made by an earlier sweep. */
+  already_refunded?: boolean
+  /**
+   * True when the link's payment session still holds this link: not an orphan, but its order may
+   * have been canceled before the payment arrived (see decideCanceledOrderPayment).
+   */
+  session_holds_link?: boolean
+}
+
+const sessionStillExistsReason = (sessionId: string) =>
+  `payment session ${sessionId} still exists (left to the reconciliation job)`
+
+/**
+ * The webhook path's answer, without reading the link, when the session its verified delivery
+ * names still exists: not an orphan, whatever the link holds (decideOrphan answers the same).
+ */
+export function sessionStillExists(paymentLinkId: string, sessionId: string, context: SessionContext): OrphanDecision {
+  const holds = context.session?.data?.payment_link_id === paymentLinkId
+  return {
+    orphan: false,
+    reason: holds ? `payment session ${sessionId} still holds this link` : sessionStillExistsReason(sessionId),
+    payment_link_id: paymentLinkId,
+    session_id: sessionId,
+    ...(holds ? { session_holds_link: true } : {}),
+  }
+}
+
+/**
+ * Whether a paid link is a payment no Medusa order will ever record: its `metadata.session_id` is
+ * not a live payment session holding this link, no Medusa payment records it, and it was paid more
+ * than `graceMs` ago. With `requireSessionGone` (the webhook path, which runs seconds after the
+ * payment and so skips the grace) only a session that no longer exists at all counts.
+ */
+export function decideOrphan(input: {
+  details: PaymentLinkDetails
+  context: SessionContext
+  now: number
+  graceMs: number
+  requireSessionGone?: boolean
+  /**
+   * Whether the cart named in the link's `metadata.cart_id` exists in this database; undefined when
+   * the link names none. A link whose cart is unknown here was made by another Medusa sharing the
+   * merchant account (staging and production on one store): never ours to refund.
+   */
+  cartKnown?: boolean
+}): OrphanDecision {
+  const { details, context } = input
+  const link = details.payment_link
+  const base = { payment_link_id: link.id }
+  const skip = (reason: string, extra: Partial<OrphanDecision> = {}): OrphanDecision => ({ orphan: false, reason, ...base, ...extra })
+
+  const sessionId = link.metadata?.session_id
+  if (typeof sessionId !== "string" || !sessionId.startsWith("payses_")) {
+    return skip("the link was not made for a Medusa payment session")
+  }
+  if (input.cartKnown === false) {
+    return skip("the link's cart is not in this store's database (another Medusa using the same merchant account?)", {
+      session_id: sessionId,
+    })
+  }
+  const transaction = paidTransaction(details)
+  if (!transaction) {
+    return skip("the link has no successful payment", { session_id: sessionId })
+  }
+  const ids = { session_id: sessionId, transaction_id: transaction.id }
+  if (hasRefundWithKey(transaction, orphanRefundKey(transaction.id))) {
+    return skip("the payment was already refunded as an orphan", { ...ids, already_refunded: true })
+  }
+  const session = context.session
+  if (session && session.data?.payment_link_id === link.id) {
+    return skip(`payment session ${sessionId} still holds this link`, { ...ids, session_holds_link: true })
+  }
+  if (input.requireSessionGone && session) {
+    return skip(sessionStillExistsReason(sessionId), ids)
+  }
+  const recorded = context.payments.find(
+    (payment) => payment.data?.transaction_id === transaction.id || payment.data?.payment_link_id === link.id
+  )
+  if (recorded) {
+    return skip(`Medusa payment ${recorded.id} records this link`, ids)
+  }
+  const since = paidAt(transaction, link)
+  if (!input.requireSessionGone && (Number.isNaN(since) || input.now - since < input.graceMs)) {
+    return skip("paid too recently: the checkout may still be completing", ids)
+  }
+  const remaining = refundableBalance(transaction)
+  if (remaining <= 0n) {
+    return skip("nothing is left to refund on the transaction", ids)
+  }
+  return {
+    orphan: true,
+    reason: session
+      ? `payment session ${sessionId} now holds another payment link`
+      : `payment session ${sessionId} no longer exists`,
+    ...base,
+    ...ids,
+    amount: formatAmount(remaining),
+  }
+}

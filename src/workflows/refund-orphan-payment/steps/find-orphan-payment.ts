@@ -1,0 +1,58 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { readLink } from "../../../installments/link-reader"
+import { clientForProvider } from "../../../installments/registrations"
+import { decideOrphan, sessionStillExists, type OrphanDecision } from "../orphan-decision"
+import { PAID_LINK_GRACE_MS } from "../../../installments/transactions"
+import { cartExists, loadSession, loadSessionContext } from "../../../installments/session-records"
+
+export interface OrphanPaymentInput {
+  /** The provider registration's id (`installments` for `pp_installments_installments`). */
+  provider_id: string
+  payment_link_id: string
+  /** Paid links younger than this are left alone; defaults to 10 minutes. */
+  grace_ms?: number
+  /** The sweep's clock (ms since epoch); defaults to now. */
+  now?: number
+  /** Webhook path: only a session that no longer exists makes the payment an orphan. */
+  require_session_gone?: boolean
+  /**
+   * Webhook path: the session the verified delivery names (its link's `metadata.session_id`).
+   * With `require_session_gone`, a session that still exists settles it without reading the link.
+   */
+  session_id?: string
+}
+
+/** Reads a link and decides whether its payment is an orphan (see decideOrphan). */
+export const findOrphanPaymentStep = createStep(
+  "installments-find-orphan-payment",
+  async (input: OrphanPaymentInput, { container }) => {
+    const client = clientForProvider(container, input.provider_id)
+    if (!client) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `No installments payment provider is registered with id ${input.provider_id}.`)
+    }
+    if (input.require_session_gone && input.session_id) {
+      // Every paid checkout comes here: the session alone decides, without its cart, order and payments.
+      const session = await loadSession(container, input.session_id)
+      if (session) {
+        // Whatever the link holds, a session that exists is never an orphan on this path.
+        return new StepResponse<OrphanDecision>(sessionStillExists(input.payment_link_id, input.session_id, { session, payments: [] }))
+      }
+    }
+    const details = await readLink(client, input.payment_link_id)
+    const sessionId = details.payment_link.metadata?.session_id
+    const context = typeof sessionId === "string" && sessionId ? await loadSessionContext(container, sessionId) : { payments: [] }
+    const cartId = details.payment_link.metadata?.cart_id
+    const cartKnown = typeof cartId === "string" && cartId ? await cartExists(container, cartId) : undefined
+    return new StepResponse<OrphanDecision>(
+      decideOrphan({
+        details,
+        context,
+        now: input.now ?? Date.now(),
+        graceMs: input.grace_ms ?? PAID_LINK_GRACE_MS,
+        requireSessionGone: input.require_session_gone,
+        cartKnown,
+      })
+    )
+  }
+)

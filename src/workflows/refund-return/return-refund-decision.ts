@@ -1,0 +1,104 @@
+import { MathBN } from "@medusajs/framework/utils"
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { formatAmount, medusaAmountText, roundMedusaAmount } from "../../lib/money"
+import { registrationIdOf } from "../../installments/provider-ids"
+import type { OrderPaymentRow } from "../../installments/session-records"
+
+export type { OrderPaymentRow }
+
+/** The order, its summary after the receipt and its payments. */
+export interface OrderRefundState {
+  id: string
+  currency_code: string
+  summary?: { pending_difference?: unknown; raw_pending_difference?: unknown } | null
+  payment_collections?: { payments?: OrderPaymentRow[] | null }[] | null
+}
+
+/** One refund to make on one of this plugin's payments. */
+export interface PlannedRefund {
+  payment_id: string
+  /** The provider registration's id (`installments` for `pp_installments_installments`). */
+  provider_id: string
+  transaction_id: string
+  /** Medusa's exact amount (major units), handed to refundPaymentWorkflow unchanged. */
+  amount: string
+  /** The same, rounded to the halala as the service refunds it. */
+  amount_sar: string
+}
+
+export interface ReturnRefundDecision {
+  /** What the order owes the customer after the receipt (decimal SAR); "0.00" when nothing. */
+  owed: string
+  refunds: PlannedRefund[]
+  /** Why nothing (or less than owed) is refunded, in a merchant's words. */
+  reason: string
+}
+
+/**
+ * What a received return refunds: the amount Medusa's order summary says is owed
+ * (`-pending_difference` when negative: returned units leave the totals with their tax and
+ * discounts, a charged return shipping lowers it), capped by what this plugin's payments can
+ * still refund (captured minus refunded), split across them oldest first. Nothing when the summary
+ * owes nothing (an exchange for a dearer item, a replacement claim, a refund already made by hand).
+ * `enabled` says, per provider registration, whether the merchant left autoRefundReturns on.
+ */
+export function decideReturnRefund(order: OrderRefundState, enabled: (registrationId: string) => boolean): ReturnRefundDecision {
+  const pending = MathBN.convert((order.summary?.raw_pending_difference ?? order.summary?.pending_difference ?? 0) as BigNumberInput)
+  const owedHalalas = pending.lt(0) ? roundMedusaAmount(MathBN.mult(pending, -1)) : 0n
+  if (owedHalalas <= 0n) {
+    return { owed: "0.00", refunds: [], reason: "the order owes the customer nothing after this return" }
+  }
+  let left = MathBN.mult(pending, -1)
+  const refunds: PlannedRefund[] = []
+  const skipped: string[] = []
+  const payments = (order.payment_collections ?? []).flatMap((collection) => collection.payments ?? [])
+  for (const payment of payments) {
+    const registration = registrationIdOf(payment.provider_id)
+    if (!registration || payment.canceled_at) {
+      continue
+    }
+    const transactionId = payment.data?.transaction_id
+    if (!enabled(registration)) {
+      skipped.push(`automatic refunds of returns are off for provider ${payment.provider_id} (autoRefundReturns: false)`)
+      continue
+    }
+    if (typeof transactionId !== "string" || !transactionId) {
+      skipped.push(`payment ${payment.id} records no installments transaction`)
+      continue
+    }
+    const refundable = MathBN.sub(sum(payment.captures), sum(payment.refunds))
+    const amount = MathBN.min(left, refundable)
+    if (roundMedusaAmount(amount) <= 0n || !amount.gt(0)) {
+      continue
+    }
+    refunds.push({
+      payment_id: payment.id,
+      provider_id: registration,
+      transaction_id: transactionId,
+      amount: medusaAmountText(amount),
+      amount_sar: formatAmount(roundMedusaAmount(amount)),
+    })
+    left = MathBN.sub(left, amount)
+  }
+  const owed = formatAmount(owedHalalas)
+  if (refunds.length) {
+    const rest = roundMedusaAmount(left)
+    return {
+      owed,
+      refunds,
+      reason: rest > 0n ? `${formatAmount(rest)} SAR of the ${owed} SAR owed is not on an installments payment that can still refund it` : "",
+    }
+  }
+  return {
+    owed,
+    refunds,
+    reason: skipped[0] ?? `no installments payment of the order can still refund the ${owed} SAR owed`,
+  }
+}
+
+function sum(rows: { raw_amount?: unknown; amount?: unknown }[] | undefined) {
+  return (rows ?? []).reduce(
+    (total, row) => MathBN.add(total, MathBN.convert((row.raw_amount ?? row.amount ?? 0) as BigNumberInput)),
+    MathBN.convert(0)
+  )
+}
