@@ -2,11 +2,11 @@ import { ChildProcess, execFileSync, spawn } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { childEnv, freePort, MEDUSA_VERSION, medusa, packPlugin } from "../../scripts/demo/plugin-package"
+import { childEnv, freePort, MEDUSA_VERSION, medusa, packPlugin, packSandbox } from "../../scripts/demo/plugin-package"
 
 const ROOT = path.resolve(__dirname, "../..")
 
-export { MEDUSA_VERSION, medusa, packPlugin }
+export { childEnv, MEDUSA_VERSION, medusa, packPlugin, packSandbox }
 
 /**
  * The `medusa-config.ts` a merchant writes by following the README: the first `defineConfig` block
@@ -29,9 +29,10 @@ export function medusaConfigFromReadme(heading?: string): string {
 
 /**
  * A new store app shaped like Medusa's starter (the packages a stock store depends on, no overrides,
- * default plugins left as `defineConfig` adds them) with the packed plugin installed by npm.
+ * default plugins left as `defineConfig` adds them) with the packed plugin installed by npm, and the
+ * packed sandbox beside it as a dev dependency when `sandboxTarball` is given.
  */
-export function createStockStore(tarball: string, medusaConfig: string = medusaConfigFromReadme()): string {
+export function createStockStore(tarball: string, medusaConfig: string = medusaConfigFromReadme(), sandboxTarball?: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), "installments-stock-store-"))
   mkdirSync(path.join(dir, "src"))
   const pkg = {
@@ -45,7 +46,12 @@ export function createStockStore(tarball: string, medusaConfig: string = medusaC
       "@medusajs/medusa": MEDUSA_VERSION,
       "medusa-payment-installments": `file:${tarball}`,
     },
-    devDependencies: { "@types/node": "^20.0.0", "ts-node": "^10.9.2", typescript: "^5.6.2" },
+    devDependencies: {
+      "@types/node": "^20.0.0",
+      "ts-node": "^10.9.2",
+      typescript: "^5.6.2",
+      ...(sandboxTarball ? { "medusa-payment-installments-sandbox": `file:${sandboxTarball}` } : {}),
+    },
   }
   writeFileSync(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2))
   writeFileSync(path.join(dir, "medusa-config.ts"), medusaConfig)

@@ -14,6 +14,17 @@ export function packPlugin(destination: string): string {
   return path.join(destination, packed.filename)
 }
 
+/**
+ * Builds and packs the sandbox workspace (medusa-payment-installments-sandbox) as `npm pack` gives it
+ * to a merchant's developer (its prepack script builds it); returns the tarball's path.
+ */
+export function packSandbox(destination: string): string {
+  const [packed] = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--workspace", "sandbox", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8", env: childEnv() })
+  )
+  return path.join(destination, packed.filename)
+}
+
 /** Runs a medusa CLI command in a store app; throws with its output when it fails. */
 export function medusa(dir: string, args: string[], env: Record<string, string>): string {
   try {
