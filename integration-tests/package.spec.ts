@@ -89,7 +89,7 @@ describe("the built sandbox package (medusa-payment-installments-sandbox)", () =
 
   it("packs its compiled code with the shared src/lib rules it uses, and no sources or tests", () => {
     // prepack builds again, so the dry run lists what `npm publish` would ship.
-    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--workspace", "sandbox"], { cwd: ROOT, encoding: "utf8" }))
+    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--workspace", "sandbox"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }))
     const files: string[] = packed.files.map((file: { path: string }) => file.path)
     expect(packed.name).toBe("medusa-payment-installments-sandbox")
     expect(files).toEqual(

@@ -78,7 +78,7 @@ describe("the packed plugin in a stock Medusa store", () => {
   })
 
   it("has the sandbox's installments-sandbox command from its own package, and a plugin without the sandbox", () => {
-    const usage = execFileSync("npx", ["--no", "installments-sandbox", "--help"], { cwd: dir, encoding: "utf8", env: childEnv() })
+    const usage = execFileSync("npx", ["--no", "--", "installments-sandbox", "--help"], { cwd: dir, encoding: "utf8", env: childEnv() })
     expect(usage).toMatch(/^Usage: installments-sandbox/m)
     expect(usage).toMatch(/--port/)
     expect(installedCopies(dir, "medusa-payment-installments-sandbox")).toEqual(["node_modules/medusa-payment-installments-sandbox"])

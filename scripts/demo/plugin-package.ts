@@ -20,7 +20,7 @@ export function packPlugin(destination: string): string {
  */
 export function packSandbox(destination: string): string {
   const [packed] = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--workspace", "sandbox", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8", env: childEnv() })
+    execFileSync("npm", ["pack", "--json", "--workspace", "sandbox", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: childEnv() })
   )
   return path.join(destination, packed.filename)
 }
