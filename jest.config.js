@@ -13,7 +13,10 @@ const transform = {
   ],
 }
 
-/** Unit tests (src/**) run in parallel with coverage of src/lib; integration tests boot Medusa. */
+/**
+ * Unit tests (the plugin's src/** and the sandbox workspace's sandbox/src/**) run in parallel with
+ * coverage of src/lib; integration tests boot Medusa.
+ */
 module.exports = {
   projects: [
     {
@@ -21,15 +24,15 @@ module.exports = {
       transform,
       testEnvironment: "node",
       moduleFileExtensions: ["js", "ts", "tsx", "json"],
-      modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/.demo/"],
-      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s"],
+      modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/sandbox/dist/", "<rootDir>/.demo/"],
+      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s", "<rootDir>/sandbox/src/**/__tests__/**/*.spec.[jt]s"],
     },
     {
       displayName: "integration",
       transform,
       testEnvironment: "node",
       moduleFileExtensions: ["js", "ts", "json"],
-      modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/.demo/"],
+      modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/sandbox/dist/", "<rootDir>/.demo/"],
       testMatch: ["<rootDir>/integration-tests/**/*.spec.[jt]s"],
     },
   ],

@@ -9,7 +9,7 @@
 import http from "node:http"
 import { randomUUID } from "node:crypto"
 import { AddressInfo } from "node:net"
-import { startSandbox } from "../src/sandbox"
+import { startSandbox } from "../sandbox/src"
 import { InstallmentsProviderService } from "../src/providers/installments/service"
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300)

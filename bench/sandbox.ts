@@ -8,7 +8,7 @@
  *   BENCH_REQUESTS=5000 BENCH_CONCURRENCY=100 npx ts-node --transpile-only bench/sandbox.ts
  */
 import { randomUUID } from "node:crypto"
-import { startSandbox } from "../src/sandbox"
+import { startSandbox } from "../sandbox/src"
 import { startBaseline } from "./baseline-server"
 import { runLoad, type LoadResult, type RequestSpec } from "./load"
 import { formatRatios, formatTable } from "./report"

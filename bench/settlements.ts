@@ -32,7 +32,7 @@ const gc = (globalThis as { gc?: () => void }).gc
 async function startSandboxProcess(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ["-r", "ts-node/register/transpile-only", "src/sandbox/cli.ts", "--port", "0", "--quiet",
+    ["-r", "ts-node/register/transpile-only", "sandbox/src/cli.ts", "--port", "0", "--quiet",
       "--secret-key", SECRET, "--public-key", PUBLIC, "--store-id", STORE],
     { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=4096" } }
   )

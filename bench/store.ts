@@ -1,6 +1,6 @@
 import type Medusa from "@medusajs/js-sdk"
 import { Client } from "pg"
-import { startSandbox, type RunningSandbox } from "../src/sandbox"
+import { startSandbox, type RunningSandbox } from "../sandbox/src"
 import { MERCHANT } from "../scripts/demo/config"
 import { ensureDatabase } from "../scripts/demo/database"
 import { openJourney, type JourneyContext } from "../scripts/demo/journey/context"

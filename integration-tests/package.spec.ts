@@ -31,7 +31,6 @@ describe("the built plugin package", () => {
           moduleHasService: typeof mod.service,
           client: typeof require(pkg + "/client").InstallmentsClient,
           verifyWebhook: typeof require(pkg + "/webhooks").verifyWebhook,
-          startSandbox: typeof require(pkg + "/sandbox").startSandbox,
           parseAmount: require(pkg + "/money").formatAmount(require(pkg + "/money").parseAmount("299.99000")),
           workflows: Object.keys(workflows).sort(),
           admin: typeof require(pkg + "/admin"),
@@ -43,13 +42,12 @@ describe("the built plugin package", () => {
     expect(out.moduleHasService).toBe("function")
     expect(out.client).toBe("function")
     expect(out.verifyWebhook).toBe("function")
-    expect(out.startSandbox).toBe("function")
     expect(out.parseAmount).toBe("299.99")
     expect(out.workflows).toEqual(expect.arrayContaining(["registerInstallmentsWebhookWorkflow"]))
     expect(out.admin).toBe("object")
   })
 
-  it("ships the compiled server code, the migration and the sandbox bin, and no sources or tests", () => {
+  it("ships the compiled server code and the migration, and no sources, tests or sandbox", () => {
     const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json"], { cwd: ROOT, encoding: "utf8" }))
     const files: string[] = packed.files.map((file: { path: string }) => file.path)
     expect(files).toEqual(
@@ -58,18 +56,64 @@ describe("the built plugin package", () => {
         ".medusa/server/src/providers/installments/index.js",
         ".medusa/server/src/modules/installments/index.js",
         ".medusa/server/src/api/middlewares.js",
-        ".medusa/server/src/sandbox/cli.js",
       ])
     )
     expect(files.some((file) => /modules\/installments\/migrations\/Migration\d+\.js$/.test(file))).toBe(true)
     expect(files.filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))).toEqual([])
     expect(files.filter((file) => file.includes("__tests__") || file.includes("integration-tests"))).toEqual([])
     expect(files.filter((file) => /(^|\/)\.env/.test(file))).toEqual([])
+    // The sandbox is the separate dev package medusa-payment-installments-sandbox (below).
+    expect(files.filter((file) => /sandbox/i.test(file))).toEqual([])
   })
 
-  it("has an executable sandbox bin that prints its usage", () => {
+  it("declares no sandbox bin, export or dependency", () => {
     const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"))
-    const bin = path.join(ROOT, pkg.bin["installments-sandbox"])
+    expect(pkg.bin).toBeUndefined()
+    expect(Object.keys(pkg.exports)).not.toContain("./sandbox")
+    // express and pdf-lib serve only the sandbox; a store gets Medusa's own express.
+    for (const name of ["express", "pdf-lib", "medusa-payment-installments-sandbox"]) {
+      expect(pkg.dependencies).not.toHaveProperty([name])
+      expect(pkg.peerDependencies).not.toHaveProperty([name])
+    }
+  })
+})
+
+describe("the built sandbox package (medusa-payment-installments-sandbox)", () => {
+  const SANDBOX = path.join(ROOT, "sandbox")
+
+  beforeAll(() => {
+    execFileSync("npm", ["run", "build", "--workspace", "sandbox"], { cwd: ROOT, stdio: "ignore" })
+  }, 120_000)
+
+  it("packs its compiled code with the shared src/lib rules it uses, and no sources or tests", () => {
+    // prepack builds again, so the dry run lists what `npm publish` would ship.
+    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--workspace", "sandbox"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }))
+    const files: string[] = packed.files.map((file: { path: string }) => file.path)
+    expect(packed.name).toBe("medusa-payment-installments-sandbox")
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "package.json",
+        "README.md",
+        "dist/sandbox/src/index.js",
+        "dist/sandbox/src/index.d.ts",
+        "dist/sandbox/src/cli.js",
+        "dist/src/lib/money.js",
+        "dist/src/lib/plans.js",
+      ])
+    )
+    expect(files.filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))).toEqual([])
+    expect(files.filter((file) => file.includes("__tests__"))).toEqual([])
+    // Only the framework-free rules come along, never the plugin's Medusa code.
+    expect(files.filter((file) => /^dist\/src\/(?!lib\/)/.test(file) || /^dist\/src\/lib\/client\/(?!schemas\/)/.test(file))).toEqual([])
+  }, 120_000)
+
+  it("resolves startSandbox by its package name", () => {
+    expect(node(`console.log(typeof require("medusa-payment-installments-sandbox").startSandbox)`).trim()).toBe("function")
+  })
+
+  it("has an executable installments-sandbox bin that prints its usage", () => {
+    const pkg = JSON.parse(readFileSync(path.join(SANDBOX, "package.json"), "utf8"))
+    const bin = path.join(SANDBOX, pkg.bin["installments-sandbox"])
     expect(existsSync(bin)).toBe(true)
     expect(readFileSync(bin, "utf8").startsWith("#!/usr/bin/env node")).toBe(true)
     const usage = execFileSync(process.execPath, [bin, "--help"], { encoding: "utf8" })

@@ -1,13 +1,15 @@
+import { execFileSync } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { Client } from "pg"
 import { Sandbox, startTestSandbox } from "./helpers/sandbox"
-import { installedCopies, medusa, serviceEnv, startBuiltStore } from "./helpers/stock-store"
+import { childEnv, installedCopies, medusa, serviceEnv, startBuiltStore } from "./helpers/stock-store"
 import { storeApp } from "./helpers/store-apps"
 
 // What a merchant does with the published package: `npm install` it into the store they have, add the
-// README's registration to medusa-config.ts, build (admin included), migrate a fresh database, start.
-// The install and the build are this run's (store-apps.ts: once a run, shared with the other specs).
+// README's registration to medusa-config.ts, build (admin included), migrate a fresh database, start;
+// their developer adds the sandbox package as a dev dependency beside it. The install and the build
+// are this run's (store-apps.ts: once a run, shared with the other store specs).
 // Nothing is filtered or overridden: a peer range that makes npm move Medusa's own packages (its
 // default draft-order plugin, its dashboard's UI kit) breaks `medusa build` here, as it would there.
 
@@ -61,6 +63,23 @@ describe("the packed plugin in a stock Medusa store", () => {
     // One copy of the dashboard's UI kit and icons: the ones its pins ask for, at the top.
     expect(installedCopies(dir, "@medusajs/ui")).toEqual(["node_modules/@medusajs/ui"])
     expect(installedCopies(dir, "@medusajs/icons")).toEqual(["node_modules/@medusajs/icons"])
+  })
+
+  it("has the sandbox's installments-sandbox command from its own package, and a plugin without the sandbox", () => {
+    const usage = execFileSync("npx", ["--no", "--", "installments-sandbox", "--help"], { cwd: dir, encoding: "utf8", env: childEnv() })
+    expect(usage).toMatch(/^Usage: installments-sandbox/m)
+    expect(usage).toMatch(/--port/)
+    expect(installedCopies(dir, "medusa-payment-installments-sandbox")).toEqual(["node_modules/medusa-payment-installments-sandbox"])
+
+    const plugin = path.join(dir, "node_modules/medusa-payment-installments")
+    const pkg = JSON.parse(readFileSync(path.join(plugin, "package.json"), "utf8"))
+    expect(pkg.bin).toBeUndefined()
+    for (const name of ["express", "pdf-lib", "medusa-payment-installments-sandbox"]) {
+      expect(pkg.dependencies).not.toHaveProperty([name])
+    }
+    const files = readdirSync(plugin, { recursive: true, encoding: "utf8" })
+    expect(files.length).toBeGreaterThan(50)
+    expect(files.filter((file) => /sandbox/i.test(file))).toEqual([])
   })
 
   it("builds the backend and the admin", () => {

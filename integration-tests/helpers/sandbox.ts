@@ -1,6 +1,6 @@
 import axios, { AxiosInstance } from "axios"
 import { InstallmentsClient } from "../../src/lib/client"
-import { startSandbox } from "../../src/sandbox"
+import { startSandbox } from "../../sandbox/src"
 import { Outage, startOutageSwitch } from "./outage"
 
 export const SECRET_KEY = "sk_sandbox_integration_secret_0001"

@@ -2,11 +2,11 @@ import { ChildProcess, execFileSync, spawn } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { childEnv, freePort, MEDUSA_VERSION, medusa } from "../../scripts/demo/plugin-package"
-import { PLUGIN_TARBALL } from "../../scripts/demo/store"
+import { PLUGIN_TARBALL, SANDBOX_TARBALL } from "../../scripts/demo/store"
 
 const ROOT = path.resolve(__dirname, "../..")
 
-export { MEDUSA_VERSION, medusa }
+export { childEnv, MEDUSA_VERSION, medusa }
 
 /**
  * The `medusa-config.ts` a merchant writes by following the README: the first `defineConfig` block
@@ -29,9 +29,9 @@ export function medusaConfigFromReadme(heading?: string): string {
 
 /**
  * Writes a store app shaped like Medusa's starter into `dir`: the packages a stock store depends on,
- * no overrides, default plugins left as `defineConfig` adds them, and the packed plugin as the
- * dependency npm installs (the tarball the demo installs into examples/store, whose node_modules
- * the app uses: see store-apps.ts).
+ * no overrides, default plugins left as `defineConfig` adds them, the packed plugin as the
+ * dependency npm installs and the packed sandbox beside it as a dev dependency (the tarballs the demo
+ * installs into examples/store, whose node_modules the app uses: see store-apps.ts).
  */
 export function writeStockStore(dir: string, medusaConfig: string = medusaConfigFromReadme()) {
   mkdirSync(path.join(dir, "src"), { recursive: true })
@@ -46,7 +46,12 @@ export function writeStockStore(dir: string, medusaConfig: string = medusaConfig
       "@medusajs/medusa": MEDUSA_VERSION,
       "medusa-payment-installments": `file:${path.relative(dir, PLUGIN_TARBALL)}`,
     },
-    devDependencies: { "@types/node": "^20.0.0", "ts-node": "^10.9.2", typescript: "^5.6.2" },
+    devDependencies: {
+      "@types/node": "^20.0.0",
+      "medusa-payment-installments-sandbox": `file:${path.relative(dir, SANDBOX_TARBALL)}`,
+      "ts-node": "^10.9.2",
+      typescript: "^5.6.2",
+    },
   }
   writeFileSync(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2))
   writeFileSync(path.join(dir, "medusa-config.ts"), medusaConfig)

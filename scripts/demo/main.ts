@@ -126,7 +126,7 @@ async function main() {
     process.stdout.write(`\nEvery step succeeded in ${((Date.now() - started) / 1000).toFixed(0)} s.\n
   Admin       ${store.url}/app   (${ADMIN.email} / ${ADMIN.password})
   Storefront  ${storefront.url}   (Arabic; ${storefront.url}/?lang=en for English)
-  Sandbox     ${sandbox.url}   (control API: ${sandbox.url}/__sandbox, test cards: src/sandbox/README.md)
+  Sandbox     ${sandbox.url}   (control API: ${sandbox.url}/__sandbox, test cards: sandbox/README.md)
 `)
     if (values.once) {
       await stopAll()

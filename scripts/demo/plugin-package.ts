@@ -12,8 +12,8 @@ export const MEDUSA_VERSION: string = JSON.parse(readFileSync(path.join(ROOT, "p
 const BUILD_STAMP = path.join(DEMO_DIR, "plugin-build.json")
 
 /**
- * A fingerprint of everything the built plugin is made from: src/ (tests aside), package.json,
- * tsconfig.json and the lockfile (the toolchain that builds it).
+ * A fingerprint of everything the built plugin and the sandbox package are made from: src/ and
+ * sandbox/src (tests aside), their package.json and tsconfig.json, and the lockfile (the toolchain).
  */
 export function pluginFingerprint(): string {
   const hash = createHash("sha256")
@@ -31,7 +31,9 @@ export function pluginFingerprint(): string {
     }
   }
   visit(path.join(ROOT, "src"))
-  for (const file of ["package.json", "tsconfig.json", "package-lock.json"]) {
+  // The sandbox package is packed and installed beside the plugin, built from src/lib and its own sources.
+  visit(path.join(ROOT, "sandbox/src"))
+  for (const file of ["package.json", "tsconfig.json", "package-lock.json", "sandbox/package.json", "sandbox/tsconfig.json"]) {
     hash.update(file).update(existsSync(path.join(ROOT, file)) ? readFileSync(path.join(ROOT, file)) : "")
   }
   return hash.digest("hex")
@@ -56,6 +58,17 @@ export function ensurePluginBuilt(): void {
 export function packPlugin(destination: string): string {
   ensurePluginBuilt()
   const [packed] = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8", env: childEnv() }))
+  return path.join(destination, packed.filename)
+}
+
+/**
+ * Builds and packs the sandbox workspace (medusa-payment-installments-sandbox) as `npm pack` gives it
+ * to a merchant's developer (its prepack script builds it); returns the tarball's path.
+ */
+export function packSandbox(destination: string): string {
+  const [packed] = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--workspace", "sandbox", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: childEnv() })
+  )
   return path.join(destination, packed.filename)
 }
 

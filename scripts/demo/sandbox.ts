@@ -1,5 +1,5 @@
 import path from "node:path"
-import { startSandbox } from "../../src/sandbox"
+import { startSandbox } from "../../sandbox/src"
 import { MERCHANT } from "./config"
 
 /** The sandbox of the installments service, its state kept in `dir` so links and refunds survive a restart. */

@@ -2,12 +2,14 @@ import { ChildProcess, execFileSync, spawn } from "node:child_process"
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { ADMIN, DEMO_DIR, ROOT, STORE_DIR } from "./config"
-import { childEnv, medusa, packPlugin } from "./plugin-package"
+import { childEnv, medusa, packPlugin, packSandbox } from "./plugin-package"
 import { stopProcessGroup } from "./process-group"
 
 /** The packed plugin examples/store installs (its package.json names it). */
 export const PLUGIN_TARBALL = path.join(DEMO_DIR, "medusa-payment-installments.tgz")
-const INSTALLED = path.join(STORE_DIR, "node_modules/medusa-payment-installments")
+/** The packed sandbox examples/store installs as a dev dependency, as a merchant's developer would. */
+export const SANDBOX_TARBALL = path.join(DEMO_DIR, "medusa-payment-installments-sandbox.tgz")
+const INSTALLED = ["medusa-payment-installments", "medusa-payment-installments-sandbox"].map((name) => path.join(STORE_DIR, "node_modules", name))
 const STATE = path.join(DEMO_DIR, "state.json")
 
 interface State {
@@ -18,13 +20,13 @@ interface State {
 }
 
 /**
- * Builds and packs the plugin and installs the tarball into examples/store with npm, as a merchant
- * installs a published package. Skipped when the sources did not change since the last install.
- * Returns false when nothing had to be done.
+ * Builds and packs the plugin and the sandbox and installs both tarballs into examples/store with
+ * npm, as a merchant and their developer install the published packages. Skipped when the sources
+ * did not change since the last install. Returns false when nothing had to be done.
  */
 export function installPlugin(fingerprint: string): boolean {
   const state = readState()
-  if (state.plugin === fingerprint && existsSync(INSTALLED) && existsSync(PLUGIN_TARBALL)) {
+  if (state.plugin === fingerprint && INSTALLED.every((dir) => existsSync(dir)) && existsSync(PLUGIN_TARBALL) && existsSync(SANDBOX_TARBALL)) {
     return false
   }
   // The benches call this on a fresh checkout, before anything else made .demo/.
@@ -32,11 +34,14 @@ export function installPlugin(fingerprint: string): boolean {
   const packDir = mkdtempSync(path.join(DEMO_DIR, "pack-"))
   try {
     copyFileSync(packPlugin(packDir), PLUGIN_TARBALL)
+    copyFileSync(packSandbox(packDir), SANDBOX_TARBALL)
   } finally {
     rmSync(packDir, { recursive: true, force: true })
   }
   // Same version, new bytes: npm keeps an installed copy of a file: dependency unless it is gone.
-  rmSync(INSTALLED, { recursive: true, force: true })
+  for (const dir of INSTALLED) {
+    rmSync(dir, { recursive: true, force: true })
+  }
   try {
     execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: STORE_DIR, stdio: "pipe", env: childEnv() })
   } catch (error) {

@@ -2,13 +2,13 @@ import { detail } from "../../report"
 import { sandboxControl } from "../context"
 import type { JourneyStep } from "../step"
 
-// The sandbox's Al Rajhi credit card that succeeds (src/sandbox/README.md lists every test card).
+// The sandbox's Al Rajhi credit card that succeeds (sandbox/README.md lists every test card).
 const RAJHI_CARD = "4092010000000018"
 
 /** The shopper pays on the hosted page with a 0% plan: 12 months with Al Rajhi. */
 export const payPlanStep: JourneyStep = {
   name: "Shopper pays with a 0% plan on the hosted page (sandbox)",
-  hint: "the sandbox's test cards and bank minimums (src/sandbox/README.md)",
+  hint: "the sandbox's test cards and bank minimums (sandbox/README.md)",
   async run(ctx) {
     const paid = await sandboxControl<{ transaction_id: string; transaction: { installment_duration?: number; amount?: string } }>(
       ctx,

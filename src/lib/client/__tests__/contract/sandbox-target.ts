@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { InstallmentsClient } from "../.."
-import { startSandbox } from "../../../../sandbox"
+import { startSandbox } from "../../../../../sandbox/src"
 import type { ContractTarget, PayOption, PayOutcome } from "./target"
 
 /**
- * The real sandbox (src/sandbox) as a contract target: the client talks HTTP to it, and what only
- * a customer or support can do goes through its control API under /__sandbox/.
+ * The real sandbox (the sandbox workspace's sources) as a contract target: the client talks HTTP to
+ * it, and what only a customer or support can do goes through its control API under /__sandbox/.
  */
 
 // Test cards of the sandbox README, one per outcome (Al Rajhi VISA credit, installments from 300.00).
