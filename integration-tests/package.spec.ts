@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { ensurePluginBuilt } from "../scripts/demo/plugin-package"
+import { withBuildLock } from "./helpers/store-apps"
 
 // The other integration spec loads the plugin from ./src; this one checks what a merchant installs:
 // the built package, resolved through its own exports by plain Node, as `npm install` would give it.
@@ -11,11 +12,11 @@ function node(script: string): string {
   return execFileSync(process.execPath, ["-e", script], { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } })
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   // Built from these very sources (a stale .medusa/server would test yesterday's code): rebuilt
-  // unless this run's build already was.
-  ensurePluginBuilt()
-}, 120_000)
+  // unless this run's build already was; never while the run's store apps are being prepared.
+  await withBuildLock(async () => ensurePluginBuilt())
+}, 300_000)
 
 describe("the built plugin package", () => {
   it("resolves every documented entry point by its package name", () => {
@@ -81,13 +82,19 @@ describe("the built plugin package", () => {
 describe("the built sandbox package (medusa-payment-installments-sandbox)", () => {
   const SANDBOX = path.join(ROOT, "sandbox")
 
-  beforeAll(() => {
-    execFileSync("npm", ["run", "build", "--workspace", "sandbox"], { cwd: ROOT, stdio: "ignore" })
-  }, 120_000)
+  beforeAll(async () => {
+    await withBuildLock(async () => {
+      execFileSync("npm", ["run", "build", "--workspace", "sandbox"], { cwd: ROOT, stdio: "ignore" })
+    })
+  }, 300_000)
 
-  it("packs its compiled code with the shared src/lib rules it uses, and no sources or tests", () => {
+  it("packs its compiled code with the shared src/lib rules it uses, and no sources or tests", async () => {
     // prepack builds again, so the dry run lists what `npm publish` would ship.
-    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--workspace", "sandbox"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }))
+    let listing = ""
+    await withBuildLock(async () => {
+      listing = execFileSync("npm", ["pack", "--dry-run", "--json", "--workspace", "sandbox"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+    })
+    const [packed] = JSON.parse(listing)
     const files: string[] = packed.files.map((file: { path: string }) => file.path)
     expect(packed.name).toBe("medusa-payment-installments-sandbox")
     expect(files).toEqual(

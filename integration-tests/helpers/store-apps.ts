@@ -39,7 +39,7 @@ export interface StoreApp {
  * waits for it (`storeApp`), or prepares it itself when run alone.
  */
 export async function prepareStoreApps(): Promise<void> {
-  await withLock(async () => {
+  await withBuildLock(async () => {
     const fingerprint = pluginFingerprint()
     installPlugin(fingerprint)
     for (const name of Object.keys(APPS) as StoreAppName[]) {
@@ -73,9 +73,9 @@ function buildApp(name: StoreAppName, fingerprint: string): void {
 
 /**
  * Runs `work` holding a lock of the whole checkout (a folder, made atomically), so the background
- * step and a spec never install or build at once. A lock left by a process that died is taken over.
+ * step and a spec never build, pack or install at once. A lock left by a process that died is taken over.
  */
-async function withLock(work: () => Promise<void>): Promise<void> {
+export async function withBuildLock(work: () => Promise<void>): Promise<void> {
   mkdirSync(DEMO_DIR, { recursive: true })
   for (;;) {
     try {
