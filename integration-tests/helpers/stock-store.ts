@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from "node:child_process"
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { childEnv, freePort, MEDUSA_VERSION, medusa } from "../../scripts/demo/plugin-package"
 import { PLUGIN_TARBALL, SANDBOX_TARBALL } from "../../scripts/demo/store"
@@ -74,13 +74,18 @@ export function writeStockStore(dir: string, medusaConfig: string = medusaConfig
   )
 }
 
-/** Where npm placed each copy of a package in the app (e.g. to see it was not nested away). */
+/**
+ * Where npm placed each copy of a package in the app (e.g. to see it was not nested away), asked of
+ * the folder npm installed into: an app whose node_modules is a link to another app's install
+ * (store-apps.ts) is read through that one, where npm keeps its records of the install.
+ */
 export function installedCopies(dir: string, name: string): string[] {
-  const out = execFileSync("npm", ["ls", name, "--all", "--parseable"], { cwd: dir, encoding: "utf8", env: childEnv() })
+  const installedIn = path.dirname(realpathSync(path.join(dir, "node_modules")))
+  const out = execFileSync("npm", ["ls", name, "--all", "--parseable"], { cwd: installedIn, encoding: "utf8", env: childEnv() })
   return out
     .split("\n")
     .filter(Boolean)
-    .map((line) => path.relative(dir, line))
+    .map((line) => path.relative(installedIn, line))
 }
 
 /** A started `medusa start` process: where it listens, everything it printed, how to stop it. */
