@@ -1,7 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Button, Container, Heading, Text } from "@medusajs/ui"
-import { LoadingLines } from "../components/common/loading-lines"
+import { LoadingLines } from "../components/layout/loading-lines"
 import { useTranslation } from "react-i18next"
 import { PaymentSection } from "../components/order-card/payment-section"
 import { useOrderInstallments } from "../hooks/use-order-installments"

@@ -1,7 +1,7 @@
 import { Label, Select } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import type { PaymentLinksQuery } from "../../hooks/use-payment-links"
-import { DateField } from "../common/date-field"
+import { DateField } from "../fields/date-field"
 
 export type LinkFilterValues = Pick<PaymentLinksQuery, "status" | "from_date" | "to_date">
 

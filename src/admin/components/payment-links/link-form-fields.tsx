@@ -1,6 +1,6 @@
 import { Input, Label, RadioGroup, Textarea } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { DateField } from "../common/date-field"
+import { DateField } from "../fields/date-field"
 import type { FormErrors } from "./field-errors"
 import { FormField } from "./form-field"
 import type { PaymentLinkForm } from "./link-form"
