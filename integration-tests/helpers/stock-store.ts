@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from "node:child_process"
-import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { childEnv, freePort, MEDUSA_VERSION, medusa } from "../../scripts/demo/plugin-package"
 import { PLUGIN_TARBALL, SANDBOX_TARBALL } from "../../scripts/demo/store"
@@ -75,17 +75,32 @@ export function writeStockStore(dir: string, medusaConfig: string = medusaConfig
 }
 
 /**
- * Where npm placed each copy of a package in the app (e.g. to see it was not nested away), asked of
- * the folder npm installed into: an app whose node_modules is a link to another app's install
- * (store-apps.ts) is read through that one, where npm keeps its records of the install.
+ * Where npm placed each copy of a package in the app (e.g. to see it was not nested away): every
+ * `node_modules/<name>` in the installed tree, read from disk. (`npm ls` would also judge each copy
+ * against its lock records, and calls a `file:` tarball dependency invalid once a build has written
+ * into node_modules after the install, as `medusa build` does.)
  */
 export function installedCopies(dir: string, name: string): string[] {
-  const installedIn = path.dirname(realpathSync(path.join(dir, "node_modules")))
-  const out = execFileSync("npm", ["ls", name, "--all", "--parseable"], { cwd: installedIn, encoding: "utf8", env: childEnv() })
-  return out
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => path.relative(installedIn, line))
+  const copies: string[] = []
+  const visit = (modules: string) => {
+    if (!existsSync(modules)) {
+      return
+    }
+    for (const entry of readdirSync(modules)) {
+      const packages = entry.startsWith("@") ? readdirSync(path.join(modules, entry)).map((scoped) => `${entry}/${scoped}`) : [entry]
+      for (const pkg of packages) {
+        const folder = path.join(modules, pkg)
+        if (pkg === name && existsSync(path.join(folder, "package.json"))) {
+          copies.push(path.relative(dir, folder))
+        }
+        if (!entry.startsWith(".")) {
+          visit(path.join(folder, "node_modules"))
+        }
+      }
+    }
+  }
+  visit(path.join(dir, "node_modules"))
+  return copies.sort()
 }
 
 /** A started `medusa start` process: where it listens, everything it printed, how to stop it. */
