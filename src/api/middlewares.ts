@@ -5,7 +5,7 @@ import {
   AdminListPaymentLinksQuery,
   AdminPaymentLinkQuery,
 } from "./admin/installments/payment-links/validators"
-import { AdminSettlementsQuery } from "./admin/installments/settlements/validators"
+import { AdminSettlementRowsQuery, AdminSettlementsQuery } from "./admin/installments/settlements/validators"
 import { AdminStatementQuery } from "./admin/installments/statements/validators"
 import { AdminTransactionQuery } from "./admin/installments/transactions/validators"
 import { AdminListRefunds, AdminRegisterWebhook } from "./admin/installments/validators"
@@ -48,6 +48,11 @@ export default defineMiddlewares({
       matcher: "/admin/installments/settlements",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminSettlementsQuery, {})],
+    },
+    {
+      matcher: "/admin/installments/settlements/:id",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminSettlementRowsQuery, {})],
     },
     {
       matcher: "/admin/installments/transactions/:id",

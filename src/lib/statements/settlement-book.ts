@@ -15,7 +15,8 @@ export type FormattedTotals = Record<keyof Totals, string>
 
 const TOTAL_KEYS = ["gross", "fees", "vat", "refunds", "net"] as const
 
-const zero = (): Totals => ({ gross: 0n, fees: 0n, vat: 0n, refunds: 0n, net: 0n })
+/** Totals of no rows. */
+export const zeroTotals = (): Totals => ({ gross: 0n, fees: 0n, vat: 0n, refunds: 0n, net: 0n })
 
 /**
  * Adds one row: a payment counts its gross, fee and VAT; a refund counts only once it is paid out
@@ -54,7 +55,7 @@ export interface Difference {
   net_formula_broken: boolean
 }
 
-export interface BookSettlement<R> {
+export interface BookSettlement {
   settlement_id: string
   payout_date: string | null
   bank_reference: string | null
@@ -62,14 +63,15 @@ export interface BookSettlement<R> {
   /** The net the service reports for this payout. */
   net_amount: string
   totals: FormattedTotals
-  rows: R[]
+  /** How many statement rows (payments and refunds) the payout paid out. */
+  row_count: number
 }
 
-export interface BookResult<R> {
+export interface BookResult {
   currency: string
-  settlements: BookSettlement<R>[]
+  settlements: BookSettlement[]
   /** Rows that belong to no payout yet (refunds still pending): shown, not counted in any payout. */
-  unsettled: { rows: R[]; totals: FormattedTotals }
+  unsettled: { row_count: number; totals: FormattedTotals }
   totals: FormattedTotals
   service_summary: FormattedTotals
   difference: Difference | null
@@ -77,43 +79,41 @@ export interface BookResult<R> {
   daily: Array<{ date: string; net: string }>
 }
 
+type Bucket = { totals: Totals; rowCount: number }
+
 /**
  * Groups a statement's rows by the settlement that paid them out and checks every sum against what
- * the service reports, exact to the halala. Rows are added one at a time; with `keepRows` false only
- * the sums are kept, so a year of rows takes constant memory.
+ * the service reports, exact to the halala. Rows are added one at a time and only sums and counts
+ * are kept, so a year of rows takes constant memory; a payout's rows are read on request.
  */
-export class SettlementBook<R extends StatementRow> {
+export class SettlementBook {
   readonly #report: StatementReport
-  readonly #keepRows: boolean
-  readonly #settlements = new Map<string, { totals: Totals; rows: R[] }>()
-  readonly #unsettled = { totals: zero(), rows: [] as R[] }
-  readonly #window = zero()
+  readonly #settlements = new Map<string, Bucket>()
+  readonly #unsettled: Bucket = { totals: zeroTotals(), rowCount: 0 }
+  readonly #window = zeroTotals()
 
-  constructor(report: StatementReport, options: { keepRows?: boolean } = {}) {
+  constructor(report: StatementReport) {
     this.#report = report
-    this.#keepRows = options.keepRows ?? true
     for (const settlement of report.settlements) {
-      this.#settlements.set(settlement.settlement_id, { totals: zero(), rows: [] })
+      this.#settlements.set(settlement.settlement_id, { totals: zeroTotals(), rowCount: 0 })
     }
   }
 
   /** Adds one row to its settlement (or to the unsettled rows) and to the window. */
-  add(row: R): void {
+  add(row: StatementRow): void {
     let bucket = row.settlement_id ? this.#settlements.get(row.settlement_id) : this.#unsettled
     if (!bucket) {
       // A payout the json report does not list: kept and reported as a difference, not dropped.
-      bucket = { totals: zero(), rows: [] }
+      bucket = { totals: zeroTotals(), rowCount: 0 }
       this.#settlements.set(row.settlement_id!, bucket)
     }
     addRow(bucket.totals, row)
     addRow(this.#window, row)
-    if (this.#keepRows) {
-      bucket.rows.push(row)
-    }
+    bucket.rowCount++
   }
 
-  /** The settlements with their rows and totals, the window's totals, and what does not add up. */
-  result(): BookResult<R> {
+  /** The settlements with their totals and row counts, the window's totals, and what does not add up. */
+  result(): BookResult {
     const summary = this.#report.summary
     const service: Totals = {
       gross: toHalalas(summary.total_gross_sales),
@@ -123,7 +123,7 @@ export class SettlementBook<R extends StatementRow> {
       net: toHalalas(summary.net_payout_amount),
     }
     const listed = new Map(this.#report.settlements.map((settlement) => [settlement.settlement_id, settlement]))
-    const settlements: BookSettlement<R>[] = []
+    const settlements: BookSettlement[] = []
     const settlementMismatches: Difference["settlements"] = []
     for (const [id, bucket] of this.#settlements) {
       const known = listed.get(id)
@@ -138,7 +138,7 @@ export class SettlementBook<R extends StatementRow> {
         status: known?.status ?? "unknown",
         net_amount: formatAmount(serviceNet),
         totals: formatTotals(bucket.totals),
-        rows: bucket.rows,
+        row_count: bucket.rowCount,
       })
     }
     const totalMismatches: Difference["totals"] = {}
@@ -153,7 +153,7 @@ export class SettlementBook<R extends StatementRow> {
     return {
       currency: this.#report.currency,
       settlements,
-      unsettled: { rows: this.#unsettled.rows, totals: formatTotals(this.#unsettled.totals) },
+      unsettled: { row_count: this.#unsettled.rowCount, totals: formatTotals(this.#unsettled.totals) },
       totals: formatTotals(this.#window),
       service_summary: formatTotals(service),
       difference: differs
@@ -170,7 +170,7 @@ function mismatch(rows: bigint, service: bigint): Mismatch {
 
 const DAY_MS = 86_400_000
 
-function dailyNet(settlements: BookSettlement<unknown>[]): BookResult<unknown>["daily"] {
+function dailyNet(settlements: BookSettlement[]): BookResult["daily"] {
   const byDate = new Map<string, bigint>()
   for (const settlement of settlements) {
     if (settlement.payout_date && /^\d{4}-\d{2}-\d{2}/.test(settlement.payout_date)) {
@@ -182,7 +182,7 @@ function dailyNet(settlements: BookSettlement<unknown>[]): BookResult<unknown>["
     return []
   }
   const dates = [...byDate.keys()].sort()
-  const days: BookResult<unknown>["daily"] = []
+  const days: BookResult["daily"] = []
   for (let at = Date.parse(dates[0]); at <= Date.parse(dates[dates.length - 1]); at += DAY_MS) {
     const date = new Date(at).toISOString().slice(0, 10)
     days.push({ date, net: formatAmount(byDate.get(date) ?? 0n) })

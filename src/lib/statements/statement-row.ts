@@ -1,5 +1,5 @@
 import { formatAmount, MoneyError, parseAmount } from "../money"
-import type { CsvRecord } from "./csv-records"
+import { csvRecords, type CsvRecord } from "./csv-records"
 
 /**
  * One line of the service's csv statement (D17), read tolerantly: only the transaction id and the
@@ -82,5 +82,12 @@ export function rowAmounts(row: StatementRow) {
     service_tax_vat: formatAmount(row.service_tax_vat),
     refund_amount: formatAmount(row.refund_amount),
     net_amount: formatAmount(row.net_amount),
+  }
+}
+
+/** The rows of the service's csv statement as they stream in, one at a time. */
+export async function* statementRows(csv: AsyncIterable<Buffer | string>): AsyncGenerator<StatementRow> {
+  for await (const record of csvRecords(csv)) {
+    yield statementRow(record)
   }
 }

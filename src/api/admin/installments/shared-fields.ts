@@ -29,5 +29,26 @@ export const isoDateField = (name: string) =>
     .string({ error: `${name} is required: an ISO 8601 date, e.g. 2026-11-01` })
     .refine(isIsoDate, `${name} must be an ISO 8601 date or date-time, e.g. 2026-11-01 or 2026-11-01T00:00:00Z`)
 
+/** The most rows a list route answers at once, and how many it answers when not told. */
+export const PAGE_LIMIT_MAX = 100
+export const PAGE_LIMIT_DEFAULT = 50
+
+const limitRule = `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`
+const offsetRule = "offset must be a whole number, 0 or more"
+
+/**
+ * Medusa's `limit` and `offset` for every back-office list route, one rule for all: 50 rows unless
+ * told, never more than 100, so no list answers a store's whole history at once.
+ */
+export const pageFields = {
+  limit: z.coerce
+    .number({ error: limitRule })
+    .int(limitRule)
+    .min(1, limitRule)
+    .max(PAGE_LIMIT_MAX, limitRule)
+    .default(PAGE_LIMIT_DEFAULT),
+  offset: z.coerce.number({ error: offsetRule }).int(offsetRule).min(0, offsetRule).default(0),
+}
+
 /** The statement window rules of docs/service-api.md (D17), as the client applies them. */
 export { refineStatementWindow }

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { EVENT_NAMES } from "../../../lib/client/schemas/webhooks"
-import { nulMessage, withoutNul } from "./shared-fields"
+import { nulMessage, pageFields, withoutNul } from "./shared-fields"
 
 /** Checkout, payment and refund events: everything the plugin acts on. */
 export const DEFAULT_WEBHOOK_EVENTS = [
@@ -28,6 +28,7 @@ const filterId = (field: string) => z.string().max(200).refine(withoutNul, nulMe
 export const REFUND_STATUS = { P: "pending", R: "settled", failed: "failed" } as const
 const STATUS_OF_NAME: Record<string, "P" | "R" | "failed"> = { pending: "P", settled: "R", failed: "failed", P: "P", R: "R" }
 
+/** The ledger's filters and a page of it, oldest first. */
 export const AdminListRefunds = z.object({
   transaction_id: filterId("transaction_id").optional(),
   payment_id: filterId("payment_id").optional(),
@@ -36,5 +37,6 @@ export const AdminListRefunds = z.object({
     .enum(["pending", "settled", "failed", "P", "R"], { error: "status must be one of pending, settled, failed" })
     .transform((value) => STATUS_OF_NAME[value])
     .optional(),
+  ...pageFields,
 })
 export type AdminListRefundsType = z.infer<typeof AdminListRefunds>

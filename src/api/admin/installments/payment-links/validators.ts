@@ -2,23 +2,9 @@ import { z } from "@medusajs/framework/zod"
 import { toHalalas } from "../../../../lib/money"
 import { INSTALLMENT_LINK_MINIMUM } from "../../../../lib/plans"
 import { dateWindow, windowReversed } from "../../../../lib/dates"
-import { amountField, isoDateField, nulMessage, providerIdField, withoutNul } from "../shared-fields"
+import { amountField, isoDateField, nulMessage, pageFields, providerIdField, withoutNul } from "../shared-fields"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-const limitField = (max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${max}` })
-    .int(`limit must be a whole number from 1 to ${max}`)
-    .min(1, `limit must be a whole number from 1 to ${max}`)
-    .max(max, `limit must be a whole number from 1 to ${max}`)
-    .default(fallback)
-
-const offsetField = z.coerce
-  .number({ error: "offset must be a whole number, 0 or more" })
-  .int("offset must be a whole number, 0 or more")
-  .min(0, "offset must be a whole number, 0 or more")
-  .default(0)
 
 /** Every list filter of the service (status, dates, branch, sort) with Medusa's limit and offset. */
 export const AdminListPaymentLinksQuery = z
@@ -30,8 +16,7 @@ export const AdminListPaymentLinksQuery = z
     branch: z.string().regex(UUID, "branch must be the branch's UUID").optional(),
     sort_by: z.enum(["created_at", "amount"], { error: "sort_by must be created_at or amount" }).default("created_at"),
     sort_order: z.enum(["asc", "desc"], { error: "sort_order must be asc or desc" }).default("desc"),
-    limit: limitField(100, 20),
-    offset: offsetField,
+    ...pageFields,
   })
   .superRefine((query, ctx) => {
     if (query.from_date && query.to_date && windowReversed(dateWindow(query.from_date, query.to_date))) {
@@ -43,8 +28,7 @@ export type AdminListPaymentLinksQueryType = z.infer<typeof AdminListPaymentLink
 /** A link's transactions, a page at a time. */
 export const AdminPaymentLinkQuery = z.object({
   provider_id: providerIdField,
-  limit: limitField(100, 10),
-  offset: offsetField,
+  ...pageFields,
 })
 export type AdminPaymentLinkQueryType = z.infer<typeof AdminPaymentLinkQuery>
 

@@ -1,6 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { csvRecords } from "../../../../lib/statements/csv-records"
-import { statementRow, type StatementRow } from "../../../../lib/statements/statement-row"
+import { statementRows, type StatementRow } from "../../../../lib/statements/statement-row"
 import { joinRowsToOrders, type JoinedRow } from "./order-join"
 
 /** Rows joined per batch: a fixed number of queries per batch, a bounded number of rows in memory. */
@@ -16,8 +15,8 @@ export async function* joinedStatementRows(
   batchSize = JOIN_BATCH_SIZE
 ): AsyncGenerator<JoinedRow> {
   let batch: StatementRow[] = []
-  for await (const record of csvRecords(csv)) {
-    batch.push(statementRow(record))
+  for await (const row of statementRows(csv)) {
+    batch.push(row)
     if (batch.length >= batchSize) {
       yield* await joinRowsToOrders(container, batch)
       batch = []
