@@ -21,7 +21,8 @@ function tsxFiles(dir: string): string[] {
     if (entry.isDirectory()) {
       return entry.name === "__tests__" ? [] : tsxFiles(path)
     }
-    return entry.name.endsWith(".tsx") ? [path] : []
+    // Hooks (.ts) call t() too: their keys must exist as much as a component's.
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [path] : []
   })
 }
 

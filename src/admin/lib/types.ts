@@ -110,7 +110,7 @@ export interface SettlementTotals {
   net: string
 }
 
-/** One payout with the rows it paid. */
+/** One payout with its totals and how many rows it paid; its rows are read when it is opened. */
 export interface SettlementView {
   settlement_id: string
   payout_date: string | null
@@ -118,21 +118,34 @@ export interface SettlementView {
   status: string
   net_amount: string
   totals: SettlementTotals
-  rows: SettlementRowView[]
+  row_count: number
 }
 
-/** `GET /admin/installments/settlements` */
+/** `GET /admin/installments/settlements`: the window's summary and a page of its payouts. */
 export interface SettlementsResponse {
   from_date: string
   to_date: string
   currency: string
   settlements: SettlementView[]
-  unsettled: { rows: SettlementRowView[]; totals: SettlementTotals }
+  count: number
+  limit: number
+  offset: number
+  unsettled: { row_count: number; totals: SettlementTotals }
   totals: SettlementTotals
   service_summary: SettlementTotals
   difference: unknown | null
   /** Net paid out per payout date, every day between the first and the last payout. */
   daily: Array<{ date: string; net: string }>
+}
+
+/** `GET /admin/installments/settlements/:id`: a page of one payout's rows (`unsettled`: of none yet). */
+export interface SettlementRowsResponse {
+  currency: string
+  settlement: { settlement_id: string | null; totals: SettlementTotals; row_count: number }
+  rows: SettlementRowView[]
+  count: number
+  limit: number
+  offset: number
 }
 
 /** One link of `GET /admin/installments/payment-links`. */

@@ -1,6 +1,7 @@
 import { Copy, createDataTableColumnHelper, DataTable, type DataTablePaginationState, useDataTable } from "@medusajs/ui"
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
+import { usePaginationTranslations } from "../../hooks/use-pagination-translations"
 import { formatDateTime, formatSar } from "../../lib/format"
 import type { PaymentLinkListItem } from "../../lib/types"
 import { LinkStatusBadge } from "./link-status-badge"
@@ -24,6 +25,7 @@ export function LinksTable({
   onPaginationChange: (state: DataTablePaginationState) => void
 }) {
   const { t, i18n } = useTranslation()
+  const paginationWords = usePaginationTranslations()
   const locale = i18n.language
 
   const columns = useMemo(
@@ -97,15 +99,7 @@ export function LinksTable({
               },
         }}
       />
-      <DataTable.Pagination
-        translations={{
-          of: t("installments.common.pagination.of"),
-          results: t("installments.common.pagination.results"),
-          pages: t("installments.common.pagination.pages"),
-          prev: t("installments.common.pagination.prev"),
-          next: t("installments.common.pagination.next"),
-        }}
-      />
+      <DataTable.Pagination translations={paginationWords} />
     </DataTable>
   )
 }

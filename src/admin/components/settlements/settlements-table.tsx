@@ -1,27 +1,49 @@
 import { ChevronDownMini, ChevronRightMini } from "@medusajs/icons"
-import { Badge, createDataTableColumnHelper, DataTable, Heading, Text, useDataTable } from "@medusajs/ui"
+import {
+  Badge,
+  createDataTableColumnHelper,
+  DataTable,
+  type DataTablePaginationState,
+  Heading,
+  Text,
+  useDataTable,
+} from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
+import { usePaginationTranslations } from "../../hooks/use-pagination-translations"
+import type { DayRange } from "../../lib/date-range"
 import { formatDay, formatSar } from "../../lib/format"
 import type { SettlementView } from "../../lib/types"
-import { SettlementRows } from "./settlement-rows"
+import { PayoutRows } from "./payout-rows"
 
 const column = createDataTableColumnHelper<SettlementView>()
 
 /**
- * The window's payouts; clicking one opens, below the table, the payments and refunds it paid out
- * with their orders. Medusa's DataTable has no nested rows, so the opened payout is shown under it.
+ * A page of the window's payouts; clicking one reads, below the table, the payments and refunds it
+ * paid out with their orders. Medusa's DataTable has no nested rows, so the opened payout is shown
+ * under it.
  */
 export function SettlementsTable({
   settlements,
+  count,
+  pagination,
+  onPaginationChange,
+  providerId,
+  range,
   currency,
   isLoading,
 }: {
   settlements: SettlementView[]
+  count: number
+  pagination: DataTablePaginationState
+  onPaginationChange: (state: DataTablePaginationState) => void
+  providerId: string | undefined
+  range: DayRange
   currency: string
   isLoading: boolean
 }) {
   const { t, i18n } = useTranslation()
+  const paginationWords = usePaginationTranslations()
   const locale = i18n.language
   const [openId, setOpenId] = useState<string | null>(null)
   const rtl = i18n.dir?.(locale) === "rtl"
@@ -62,7 +84,7 @@ export function SettlementsTable({
       column.display({
         id: "orders",
         header: t("installments.settlements.table.orders"),
-        cell: ({ row }) => new Intl.NumberFormat(locale).format(row.original.rows.length),
+        cell: ({ row }) => new Intl.NumberFormat(locale).format(row.original.row_count),
       }),
       column.accessor("totals.gross", {
         id: "gross",
@@ -81,8 +103,9 @@ export function SettlementsTable({
     data: settlements,
     columns,
     getRowId: (settlement) => settlement.settlement_id,
-    rowCount: settlements.length,
+    rowCount: count,
     isLoading,
+    pagination: { state: pagination, onPaginationChange },
     // @medusajs/ui 4.2 hands the table's row (its data in `original`) despite typing it as the data.
     onRowClick: (_, clicked) => {
       const settlement = (clicked as unknown as { original?: SettlementView }).original ?? clicked
@@ -102,6 +125,7 @@ export function SettlementsTable({
             },
           }}
         />
+        <DataTable.Pagination translations={paginationWords} />
       </DataTable>
       {open && (
         <div className="border-t" data-testid="settlement-orders">
@@ -113,7 +137,7 @@ export function SettlementsTable({
               </Text>
             )}
           </div>
-          <SettlementRows rows={open.rows} currency={currency} />
+          <PayoutRows providerId={providerId} range={range} settlementId={open.settlement_id} currency={currency} />
         </div>
       )}
     </div>

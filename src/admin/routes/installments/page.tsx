@@ -1,6 +1,6 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ReceiptPercent } from "@medusajs/icons"
-import { Alert, Button, Container, Skeleton } from "@medusajs/ui"
+import { Alert, Button, Container, type DataTablePaginationState, Skeleton } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
@@ -9,22 +9,33 @@ import { RegistrationSelect } from "../../components/fields/registration-select"
 import { SectionHeader } from "../../components/layout/section-header"
 import { DailyNetChart } from "../../components/settlements/daily-net-chart"
 import { DownloadButtons } from "../../components/settlements/download-buttons"
-import { SettlementRows } from "../../components/settlements/settlement-rows"
+import { PayoutRows } from "../../components/settlements/payout-rows"
 import { SettlementsTable } from "../../components/settlements/settlements-table"
 import { SummaryCards } from "../../components/settlements/summary-cards"
 import { useRegistrationChoice } from "../../hooks/use-registration-choice"
 import { useSettlements } from "../../hooks/use-settlements"
 import { monthOf, type DayRange } from "../../lib/date-range"
 
+const PAGE_SIZE = 20
+
 /** Installments → settlements: what the service paid out in a window, per payout and per order. */
 const InstallmentsSettlementsPage = () => {
   const { t } = useTranslation()
   const [range, setRange] = useState<DayRange>(() => monthOf(new Date()))
+  const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE })
   const { status, registrations, providerId, setProviderId } = useRegistrationChoice()
-  const settlements = useSettlements(providerId, range)
+  const settlements = useSettlements(providerId, range, {
+    limit: pagination.pageSize,
+    offset: pagination.pageIndex * pagination.pageSize,
+  })
   const data = settlements.data
   const currency = data?.currency ?? "SAR"
   const error = status.error ?? settlements.error
+  // Another window shows its first page of payouts.
+  const onRange = (next: DayRange) => {
+    setRange(next)
+    setPagination((current) => ({ ...current, pageIndex: 0 }))
+  }
 
   return (
     <div className="flex flex-col gap-y-3" data-testid="installments-settlements">
@@ -45,13 +56,13 @@ const InstallmentsSettlementsPage = () => {
           id="settlements-from"
           label={t("installments.common.from")}
           value={range.from}
-          onChange={(from) => from && setRange((current) => ({ ...current, from }))}
+          onChange={(from) => from && onRange({ ...range, from })}
         />
         <DateField
           id="settlements-to"
           label={t("installments.common.to")}
           value={range.to}
-          onChange={(to) => to && setRange((current) => ({ ...current, to }))}
+          onChange={(to) => to && onRange({ ...range, to })}
         />
       </Container>
 
@@ -78,13 +89,22 @@ const InstallmentsSettlementsPage = () => {
 
       <Container className="divide-y p-0">
         <SectionHeader title={t("installments.settlements.table.title")} subtitle={t("installments.settlements.table.hint")} />
-        <SettlementsTable settlements={data?.settlements ?? []} currency={currency} isLoading={settlements.isPending} />
+        <SettlementsTable
+          settlements={data?.settlements ?? []}
+          count={data?.count ?? 0}
+          pagination={pagination}
+          onPaginationChange={setPagination}
+          providerId={providerId}
+          range={range}
+          currency={currency}
+          isLoading={settlements.isPending}
+        />
       </Container>
 
-      {!!data?.unsettled.rows.length && (
+      {!!data?.unsettled.row_count && (
         <Container className="divide-y p-0" data-testid="settlements-unsettled">
           <SectionHeader title={t("installments.settlements.unsettled.title")} subtitle={t("installments.settlements.unsettled.hint")} />
-          <SettlementRows rows={data.unsettled.rows} currency={currency} />
+          <PayoutRows providerId={providerId} range={range} settlementId="unsettled" currency={currency} />
         </Container>
       )}
     </div>
