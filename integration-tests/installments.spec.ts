@@ -1,5 +1,6 @@
 import { storeSuite } from "./helpers/store-suite"
 import { afterSaleScenarios } from "./scenarios/after-sale"
+import { backOfficePageScenarios } from "./scenarios/back-office-pages"
 import { backOfficePaymentScenarios } from "./scenarios/back-office-payments"
 import { backOfficeReportScenarios } from "./scenarios/back-office-reports"
 import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
@@ -18,6 +19,7 @@ storeSuite((ctx) => {
   describe("webhook hardening", () => webhookHardeningScenarios(ctx))
   describe("back office: statements and settlements", () => backOfficeReportScenarios(ctx))
   describe("back office: orders, transactions, payment links, BIN lookup, status", () => backOfficePaymentScenarios(ctx))
+  describe("back office: every list route pages", () => backOfficePageScenarios(ctx))
   describe("storefront: installment plans", () => storefrontPlanScenarios(ctx))
   describe("service calls per checkout", () => serviceCallScenarios(ctx))
 })

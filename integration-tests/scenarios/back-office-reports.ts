@@ -4,6 +4,7 @@ import vm from "node:vm"
 import { toHalalas, formatAmount } from "../../src/lib/money"
 import type { SuiteContext } from "../helpers/context"
 import { installmentOrder } from "../helpers/orders"
+import { everyPage } from "../helpers/pages"
 import { withRegistrationOptions } from "../helpers/registrations"
 import { CARDS, payLink, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
@@ -18,7 +19,7 @@ type Row = {
   flag: string | null
   payment_link_id: string | null
 }
-type Settlement = { settlement_id: string; payout_date: string; net_amount: string; totals: Totals; rows: Row[] }
+type Settlement = { settlement_id: string; payout_date: string; net_amount: string; totals: Totals; row_count: number }
 
 /** Issue 8: statements and settlements joined to orders, against one booted Medusa. */
 export function backOfficeReportScenarios(ctx: SuiteContext) {
@@ -29,6 +30,40 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
   /** Adds settled payments (1200.00 VISA each) and refunds (120.00) straight to the sandbox's statement. */
   const seed = (body: { count: number; from: string; to: string; refund_every: number }) =>
     ctx.sandbox.control.post("/statements/seed", { amount: "1200.00", ...body })
+
+  /** Every payout of a window, `limit` a page, each page checked to count the same. */
+  const everySettlement = async (window: Record<string, unknown>, limit = 100) => {
+    const read = await everyPage(limit, async (page) => {
+      const { status, data } = await get("/admin/installments/settlements", { ...window, ...page })
+      expect(status).toBe(200)
+      return { items: data.settlements as Settlement[], count: data.count as number }
+    })
+    expect(new Set(read.counts).size).toBe(1)
+    return read.items
+  }
+
+  /** Every row of one payout (`unsettled`: of none yet), `limit` a page, with the payout's totals. */
+  const payoutRows = async (window: Record<string, unknown>, settlementId: string, limit = 100) => {
+    let totals: Totals | undefined
+    const read = await everyPage(limit, async (page) => {
+      const { status, data } = await get(`/admin/installments/settlements/${settlementId}`, { ...window, ...page })
+      expect(status).toBe(200)
+      expect(data).toMatchObject(page)
+      totals = data.settlement.totals
+      return { items: data.rows as Row[], count: data.count as number }
+    })
+    expect(new Set(read.counts).size).toBe(1)
+    return { rows: read.items, count: read.counts[0], totals: totals! }
+  }
+
+  /** Every row of a window read as the admin does: each payout opened, then the unsettled rows. */
+  const windowRows = async (window: Record<string, unknown>) => {
+    const settled: Row[] = []
+    for (const settlement of await everySettlement(window)) {
+      settled.push(...(await payoutRows(window, settlement.settlement_id)).rows)
+    }
+    return { settled, unsettled: (await payoutRows(window, "unsettled")).rows }
+  }
 
   const faultsLeft = async () => (await ctx.sandbox.control.get("/faults")).data.fail_next as number
 
@@ -141,28 +176,58 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
   describe("settlements", () => {
     it("a seeded month with refunds: per-payout and window totals add up to the service's summary to the halala", async () => {
       await seed({ count: 40, from: "2025-07-02T08:00:00Z", to: "2025-07-28T08:00:00Z", refund_every: 4 })
-      const { status, data } = await get("/admin/installments/settlements", { from_date: "2025-07-01", to_date: "2025-07-31" })
+      const july = { from_date: "2025-07-01", to_date: "2025-07-31" }
+      const { status, data } = await get("/admin/installments/settlements", july)
       expect(status).toBe(200)
-      expect(data).toMatchObject({ from_date: "2025-07-01", to_date: "2025-07-31", currency: "SAR", difference: null })
+      expect(data).toMatchObject({ from_date: "2025-07-01", to_date: "2025-07-31", currency: "SAR", difference: null, limit: 50, offset: 0 })
       const expected = { gross: "48000.00", fees: "1240.00", vat: "186.00", refunds: "1200.00", net: "45374.00" }
       expect(data.totals).toEqual(expected)
       expect(data.service_summary).toEqual(expected)
+      // The summary answers payouts and their totals, never their rows.
+      expect(data.settlements.every((settlement: Record<string, unknown>) => !("rows" in settlement))).toBe(true)
+      expect(data.unsettled).toEqual({ row_count: 0, totals: { gross: "0.00", fees: "0.00", vat: "0.00", refunds: "0.00", net: "0.00" } })
 
       const settlements = data.settlements as Settlement[]
-      const rows = settlements.flatMap((settlement) => settlement.rows)
+      expect(data.count).toBe(settlements.length)
+      expect(settlements.reduce((sum, settlement) => sum + settlement.row_count, 0)).toBe(50)
+      const rows: Row[] = []
+      for (const settlement of settlements) {
+        // Pages of 3 rows: most payouts' rows straddle a page boundary.
+        const read = await payoutRows(july, settlement.settlement_id, 3)
+        expect(read.count).toBe(settlement.row_count)
+        expect(read.rows).toHaveLength(settlement.row_count)
+        expect(read.totals).toEqual(settlement.totals)
+        const net = read.rows.reduce((sum, row) => sum + toHalalas(row.net_amount), 0n)
+        expect(formatAmount(net)).toBe(settlement.totals.net)
+        expect(settlement.totals.net).toBe(settlement.net_amount)
+        rows.push(...read.rows)
+      }
+      // Every row read once: none twice across pages, none missed.
+      expect(new Set(rows.map((row) => `${row.type}:${row.transaction_id}`)).size).toBe(50)
       expect(rows.filter((row) => row.type === "transaction")).toHaveLength(40)
       expect(rows.filter((row) => row.type === "refund")).toHaveLength(10)
       // Nothing here was paid through this store: every row says so instead of inventing an order.
       expect(rows.every((row) => row.order === null && row.flag === "not_this_store")).toBe(true)
-      for (const settlement of settlements) {
-        const net = settlement.rows.reduce((sum, row) => sum + toHalalas(row.net_amount), 0n)
-        expect(formatAmount(net)).toBe(settlement.totals.net)
-        expect(settlement.totals.net).toBe(settlement.net_amount)
-      }
       const daily = data.daily as { date: string; net: string }[]
       expect(formatAmount(daily.reduce((sum, day) => sum + toHalalas(day.net), 0n))).toBe("45374.00")
       expect(daily[0].date).toBe(settlements[0].payout_date)
       expect(new Set(daily.map((day) => day.date)).size).toBe(daily.length)
+    })
+
+    it("the payouts a page at a time: pages of 2 read every payout once, in the order of one page, the count unmoved", async () => {
+      const july = { from_date: "2025-07-01", to_date: "2025-07-31" }
+      const whole = await everySettlement(july, 100)
+      expect(whole.length).toBeGreaterThan(4)
+      const paged = await everySettlement(july, 2)
+      expect(paged.map((settlement) => settlement.settlement_id)).toEqual(whole.map((settlement) => settlement.settlement_id))
+      expect(paged).toEqual(whole)
+
+      const past = await get("/admin/installments/settlements", { ...july, limit: 2, offset: whole.length })
+      expect(past.data).toMatchObject({ settlements: [], count: whole.length, limit: 2, offset: whole.length })
+      // The window's totals do not depend on the page.
+      const first = await get("/admin/installments/settlements", { ...july, limit: 1 })
+      expect(past.data.totals).toEqual(first.data.totals)
+      expect(past.data.daily).toEqual(first.data.daily)
     })
 
     it("live rows joined to this store: an order, a link made in the admin, an orphan the plugin refunded; csv for accounting", async () => {
@@ -185,6 +250,12 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
         const { data } = await api.get(`/admin/installments/refunds?transaction_id=${orphan.transaction_id}`, ctx.admin)
         return data.refunds.length > 0
       })
+      // The orphan's refund settles shortly after (the sandbox's settlement delay): waited for, so the
+      // summary and the payouts read after it see the same rows.
+      await waitFor(async () => {
+        const { data } = await api.get(`/admin/installments/refunds?transaction_id=${orphan.transaction_id}`, ctx.admin)
+        return data.refunds.every((refund: { status: string }) => refund.status === "settled")
+      })
       await webhooksIdle(ctx.sandbox)
       await waitFor(async () => {
         const { data } = await get(`/admin/installments/payment-links/${made.data.payment_link.id}`, {})
@@ -196,7 +267,8 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       expect(status).toBe(200)
       expect(data.difference).toBeNull()
       expect(data.totals).toEqual(data.service_summary)
-      const rows = (data.settlements as Settlement[]).flatMap((settlement) => settlement.rows)
+      const { settled: rows, unsettled } = await windowRows(window)
+      expect(unsettled).toHaveLength(data.unsettled.row_count)
       const orderRow = rows.find((row) => row.transaction_id === paid.transaction_id && row.type === "transaction")!
       expect(orderRow.flag).toBeNull()
       expect(orderRow.order).toEqual({
@@ -207,7 +279,7 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       })
       const phoneRow = rows.find((row) => row.transaction_id === phone.transaction_id)!
       expect(phoneRow).toMatchObject({ order: null, flag: null, payment_link_id: made.data.payment_link.id })
-      const orphanRows = [...rows, ...data.unsettled.rows].filter((row: Row) => row.transaction_id === orphan.transaction_id)
+      const orphanRows = [...rows, ...unsettled].filter((row: Row) => row.transaction_id === orphan.transaction_id)
       expect(orphanRows.length).toBeGreaterThan(0)
       expect(orphanRows.every((row: Row) => row.flag === "orphan_refunded" && row.order === null)).toBe(true)
 
@@ -221,7 +293,8 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
         "amount", "service_fee", "service_tax_vat", "refund_amount", "net_amount", "order_id", "order_display_id",
         "customer_name", "customer_email", "order_amount", "payment_link_id", "flag",
       ])
-      expect(lines.length - 1).toBe(rows.length + data.unsettled.rows.length)
+      // The csv is the whole window, every payout's rows and the unsettled ones, not a page.
+      expect(lines.length - 1).toBe(rows.length + unsettled.length)
       const orderLine = lines.find((line) => line.includes(paid.transaction_id) && line.includes(",transaction,"))!
       expect(orderLine).toContain(`,${order.id},${order.display_id},,guest@example.com,1500.00,,`)
     })
@@ -233,6 +306,12 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       const pdf = await get("/admin/installments/settlements", { from_date: "2025-07-01", to_date: "2025-07-31", format: "pdf" })
       expect(pdf.status).toBe(400)
       expect(pdf.data.message).toMatch(/format/)
+      const unknown = await get("/admin/installments/settlements/STL-19990101-NOTHERE0", { from_date: "2025-07-01", to_date: "2025-07-31" })
+      expect(unknown.status).toBe(404)
+      expect(unknown.data.message).toBe("Settlement STL-19990101-NOTHERE0 is not in the window 2025-07-01 to 2025-07-31")
+      const noWindow = await get("/admin/installments/settlements/unsettled", {})
+      expect(noWindow.status).toBe(400)
+      expect(noWindow.data.message).toMatch(/from_date/)
     })
 
     it("a csv export of 20,000 rows streams within a memory bound", async () => {

@@ -24,7 +24,12 @@ const WAITING = ["pending", "requires_more"]
 const FUZZED_ROUTES: FuzzRoute[] = [
   { method: "POST", path: "/admin/installments/webhooks", auth: "admin", sample: { provider_id: "installments", url: "https://shop.example.sa/hooks" } },
   { method: "GET", path: "/admin/installments/webhooks", auth: "admin", sample: {} },
-  { method: "GET", path: "/admin/installments/refunds", auth: "admin", sample: { transaction_id: "0b7d3c1e", payment_id: "pay_1", status: "P" } },
+  {
+    method: "GET",
+    path: "/admin/installments/refunds",
+    auth: "admin",
+    sample: { transaction_id: "0b7d3c1e", payment_id: "pay_1", status: "P", limit: "20", offset: "0" },
+  },
   { method: "POST", path: "/admin/installments/refunds/:refund/retry", auth: "admin", sample: {} },
   {
     method: "GET",
@@ -36,7 +41,13 @@ const FUZZED_ROUTES: FuzzRoute[] = [
     method: "GET",
     path: "/admin/installments/settlements",
     auth: "admin",
-    sample: { provider_id: "installments", from_date: "2026-10-01", to_date: "2026-10-31", format: "json" },
+    sample: { provider_id: "installments", from_date: "2026-10-01", to_date: "2026-10-31", format: "json", limit: "20", offset: "0" },
+  },
+  {
+    method: "GET",
+    path: "/admin/installments/settlements/unsettled",
+    auth: "admin",
+    sample: { provider_id: "installments", from_date: "2026-10-01", to_date: "2026-10-31", limit: "20", offset: "0" },
   },
   { method: "GET", path: "/admin/installments/orders/:order", auth: "admin", sample: {} },
   { method: "GET", path: "/admin/installments/transactions/:transaction", auth: "admin", sample: { provider_id: "installments" } },
