@@ -108,15 +108,11 @@ export function backOfficePageScenarios(ctx: SuiteContext) {
     })
   })
 
-  it("payment links and a link's transactions answer 50 unless told", async () => {
+  it("payment links answer 50 unless told", async () => {
     const links = await get("/admin/installments/payment-links")
     expect(links.status).toBe(200)
     expect(links.data).toMatchObject({ limit: 50, offset: 0 })
     expect(links.data.payment_links.length).toBe(Math.min(50, links.data.count))
-
-    const made = await api.post("/admin/installments/payment-links", { provider_id: "installments", amount: "80.00", title: "Counter" }, ctx.admin)
-    const details = await get(`/admin/installments/payment-links/${made.data.payment_link.id}`)
-    expect(details.status).toBe(200)
-    expect(details.data).toMatchObject({ transactions: [], count: 0, limit: 50, offset: 0 })
+    // A link's transactions: the default is checked on a paid link in back-office-payments.ts.
   })
 }

@@ -182,7 +182,7 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
       expect(details.status).toBe(200)
       expect(details.data.payment_link).toMatchObject({ id: link.id, status: "Paid", created_in_admin: true, transaction_id: paid.transaction_id })
       expect(details.data.transactions.map((t: { id: string }) => t.id)).toEqual([paid.transaction_id])
-      expect(details.data).toMatchObject({ count: 1, limit: 10, offset: 0 })
+      expect(details.data).toMatchObject({ count: 1, limit: 50, offset: 0 })
 
       const paidList = await get("/admin/installments/payment-links", { status: "Paid", limit: 100 })
       expect(paidList.data.payment_links.find((row: { id: string }) => row.id === link.id)).toMatchObject({
