@@ -7,6 +7,7 @@ import { InstallmentsClient, type Transaction } from "../src/lib/client"
 import { monthOf } from "../src/admin/lib/date-range"
 import { formatSar } from "../src/admin/lib/format"
 import { prepareStoreApps } from "./helpers/store-apps"
+import { waitFor } from "./helpers/sandbox"
 import { demoSetup, killDemo, runDemo, stopDemo, waitForOutput, type DemoRun, type DemoSetup } from "./helpers/demo"
 
 // The plugin's admin pages as a merchant uses them, in the demo store (`npm run demo`: the plugin
@@ -31,6 +32,9 @@ const shotPath = (name: string) => path.join(SCREENSHOTS, `admin-${name}.png`)
 const shot = (name: string) => page.screenshot({ path: shotPath(name), fullPage: true, animations: "disabled" })
 /** The order card alone: it sits below the fold of the order page's side column. */
 const shotCard = (name: string) => page.getByTestId("installments-order-card").screenshot({ path: shotPath(name), animations: "disabled" })
+
+/** A request for one payout's rows (`/admin/installments/settlements/<id>?…`), not the summary. */
+const PAYOUT_ROWS_READ = (response: { url: () => string }) => /\/admin\/installments\/settlements\/[^/?]+\?/.test(response.url())
 
 /** The value next to a label on the order card. */
 const detail = (card: Locator, label: string) => card.getByText(label, { exact: true }).locator("xpath=following-sibling::*[1]")
@@ -173,7 +177,9 @@ describe("the plugin's admin pages in the demo store", () => {
     const table = page.getByTestId("settlements-table")
     await table.getByRole("row").nth(1).waitFor()
     await page.getByTestId("settlements-chart").waitFor()
-    await table.getByRole("row").nth(1).click()
+    // The summary carries no rows: a payout's rows are read when it is opened.
+    const [rowsRead] = await Promise.all([page.waitForResponse(PAYOUT_ROWS_READ), table.getByRole("row").nth(1).click()])
+    expect(rowsRead.status()).toBe(200)
     await page.getByTestId("settlement-orders").getByRole("link", { name: `#${order.displayId}` }).first().waitFor()
     await shot("settlements-en")
 
@@ -218,5 +224,59 @@ describe("the plugin's admin pages in the demo store", () => {
     await page.getByTestId("payment-links-create").click()
     await page.getByText("يمكن للعميل الدفع عبر").waitFor()
     await shot("payment-link-form-ar")
+  })
+  it("pages a month of many payouts, and a payout's many rows, in Arabic and in English", async () => {
+    // One payment a day for the whole month (about 30 payouts), and 45 on its first day (one payout of
+    // 46 rows): more than a page of each. Seeded at the service, as its statement would list them.
+    const month = monthOf(new Date())
+    const seed = (body: Record<string, unknown>) =>
+      fetch(`${sandboxUrl}/__sandbox/statements/seed`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ amount: "1200.00", refund_every: 0, ...body }),
+      })
+    const days = Number(month.to.slice(8, 10))
+    expect((await seed({ count: days, from: `${month.from}T12:00:00Z`, to: `${month.to}T12:00:00Z` })).status).toBe(201)
+    expect((await seed({ count: 45, from: `${month.from}T08:00:00Z`, to: `${month.from}T09:00:00Z` })).status).toBe(201)
+
+    const pages = async (words: { prev: string; next: string; language: string }) => {
+      await page.goto(`${storeUrl}/app/installments`)
+      const table = page.getByTestId("settlements-table")
+      await table.getByRole("row").nth(1).waitFor()
+      const firstPage = await table.getByRole("row").nth(1).textContent()
+      // The payouts' second page is read from the API (offset 20), not sliced from a whole month.
+      const [second] = await Promise.all([
+        page.waitForResponse((response) => response.url().includes("/admin/installments/settlements?") && response.url().includes("offset=20")),
+        table.getByRole("button", { name: words.next }).click(),
+      ])
+      expect(second.status()).toBe(200)
+      await waitFor(async () => (await table.getByRole("row").nth(1).textContent()) !== firstPage)
+      await shot(`settlements-page-2-${words.language}`)
+
+      // Back to the first page: its first payout (the month's first day) has 46 rows, read 20 at a time.
+      await table.getByRole("button", { name: words.prev }).click()
+      await waitFor(async () => (await table.getByRole("row").nth(1).textContent()) === firstPage)
+      await Promise.all([page.waitForResponse(PAYOUT_ROWS_READ), table.getByRole("row").nth(1).click()])
+      const rows = page.getByTestId("payout-rows")
+      await waitFor(async () => (await rows.getByTestId("settlement-row").count()) === 20)
+      const firstRows = await rows.textContent()
+      const [rowsPage] = await Promise.all([
+        page.waitForResponse((response) => PAYOUT_ROWS_READ(response) && response.url().includes("offset=20")),
+        page.getByTestId("payout-rows-pagination").getByRole("button", { name: words.next }).click(),
+      ])
+      expect(rowsPage.status()).toBe(200)
+      await waitFor(async () => (await rows.textContent()) !== firstRows)
+      expect(await rows.getByTestId("settlement-row").count()).toBe(20)
+      await shot(`settlement-rows-page-2-${words.language}`)
+    }
+
+    // The user's language is Arabic since the test before.
+    await pages({ prev: "السابق", next: "التالي", language: "ar" })
+    await page.goto(`${storeUrl}/app/settings/profile/edit`)
+    await page.getByRole("combobox").last().click()
+    await page.getByRole("option", { name: "English" }).click()
+    await page.getByRole("button", { name: "حفظ" }).click()
+    await page.waitForFunction(() => document.documentElement.dir === "ltr")
+    await pages({ prev: "Previous", next: "Next", language: "en" })
   })
 })
