@@ -274,7 +274,7 @@ describe("the plugin's admin pages in the demo store", () => {
     await pages({ prev: "السابق", next: "التالي", language: "ar" })
     await page.goto(`${storeUrl}/app/settings/profile/edit`)
     await page.getByRole("combobox").last().click()
-    await page.getByRole("option", { name: "English" }).click()
+    await page.getByRole("option", { name: "English", exact: true }).click()
     await page.getByRole("button", { name: "حفظ" }).click()
     await page.waitForFunction(() => document.documentElement.dir === "ltr")
     await pages({ prev: "Previous", next: "Next", language: "en" })
