@@ -135,7 +135,7 @@ describe("the packed plugin in a stock Medusa store", () => {
       // The plugin's own routes and the admin (with its extensions) are served by the built app.
       const webhooks = await fetch(`${store.url}/admin/installments/webhooks`, { headers })
       expect(webhooks.status).toBe(200)
-      expect(await webhooks.json()).toEqual({ webhooks: [] })
+      expect(await webhooks.json()).toEqual({ webhooks: [], count: 0, limit: 50, offset: 0 })
       const app = await fetch(`${store.url}/app/`)
       expect(app.status).toBe(200)
       expect(await app.text()).toMatch(/<div id="medusa"/)

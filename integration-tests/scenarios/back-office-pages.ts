@@ -16,6 +16,7 @@ export function backOfficePageScenarios(ctx: SuiteContext) {
 
   const LIST_ROUTES: Array<[string, Record<string, unknown>]> = [
     ["/admin/installments/refunds", { provider_id: undefined }],
+    ["/admin/installments/webhooks", { provider_id: undefined }],
     ["/admin/installments/payment-links", {}],
     [`/admin/installments/payment-links/${UNKNOWN_UUID}`, {}],
     ["/admin/installments/settlements", WINDOW],
@@ -106,6 +107,15 @@ export function backOfficePageScenarios(ctx: SuiteContext) {
       expect(new Set(paged.items).size).toBe(count)
       expect(paged.items).toEqual(expect.arrayContaining(seeded))
     })
+  })
+
+  it("webhook registrations: a page with Medusa's count, limit and offset", async () => {
+    const all = await get("/admin/installments/webhooks", { provider_id: undefined })
+    expect(all.status).toBe(200)
+    expect(all.data).toMatchObject({ count: all.data.webhooks.length, limit: 50, offset: 0 })
+    expect(all.data.count).toBeGreaterThanOrEqual(1) // the suite registers one
+    const past = await get("/admin/installments/webhooks", { provider_id: undefined, limit: 1, offset: all.data.count })
+    expect(past.data).toMatchObject({ webhooks: [], count: all.data.count, limit: 1, offset: all.data.count })
   })
 
   it("payment links answer 50 unless told", async () => {

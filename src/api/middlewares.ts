@@ -8,7 +8,7 @@ import {
 import { AdminSettlementRowsQuery, AdminSettlementsQuery } from "./admin/installments/settlements/validators"
 import { AdminStatementQuery } from "./admin/installments/statements/validators"
 import { AdminTransactionQuery } from "./admin/installments/transactions/validators"
-import { AdminListRefunds, AdminRegisterWebhook } from "./admin/installments/validators"
+import { AdminListRefunds, AdminListWebhooks, AdminRegisterWebhook } from "./admin/installments/validators"
 import { REFUSED_WEBHOOK_METHODS, refuseInstallmentsWebhookMethod } from "./hooks/refuse-webhook-method"
 import { StorePlansQuery } from "./store/installments/plans/validators"
 import { verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "./hooks/verify-webhook"
@@ -33,6 +33,11 @@ export default defineMiddlewares({
       matcher: "/admin/installments/webhooks",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminRegisterWebhook)],
+    },
+    {
+      matcher: "/admin/installments/webhooks",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminListWebhooks, {})],
     },
     {
       matcher: "/admin/installments/refunds",

@@ -21,6 +21,10 @@ export const AdminRegisterWebhook = z.object({
 })
 export type AdminRegisterWebhookType = z.infer<typeof AdminRegisterWebhook>
 
+/** A page of the webhook registrations whose keys the plugin holds. */
+export const AdminListWebhooks = z.object({ ...pageFields })
+export type AdminListWebhooksType = z.infer<typeof AdminListWebhooks>
+
 // Postgres refuses NUL in text: said here as a 400 rather than failing the query with a 500.
 const filterId = (field: string) => z.string().max(200).refine(withoutNul, nulMessage(field))
 

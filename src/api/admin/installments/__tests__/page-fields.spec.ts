@@ -1,12 +1,13 @@
 import { AdminListPaymentLinksQuery, AdminPaymentLinkQuery } from "../payment-links/validators"
 import { AdminSettlementRowsQuery, AdminSettlementsQuery } from "../settlements/validators"
-import { AdminListRefunds } from "../validators"
+import { AdminListRefunds, AdminListWebhooks } from "../validators"
 
 const window = { from_date: "2026-11-01", to_date: "2026-11-30" }
 
 // Every back-office list route, with the smallest query it accepts.
 const LIST_QUERIES = [
   ["refunds", AdminListRefunds, {}],
+  ["webhook registrations", AdminListWebhooks, {}],
   ["payment links", AdminListPaymentLinksQuery, {}],
   ["a link's transactions", AdminPaymentLinkQuery, {}],
   ["settlements", AdminSettlementsQuery, window],
