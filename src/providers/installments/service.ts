@@ -28,7 +28,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
-import { InstallmentsClient, NotFoundError, type PaymentLinkDetails } from "../../lib/client"
+import { InstallmentsClient, NotFoundError, ProtocolError, type PaymentLinkDetails } from "../../lib/client"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
 import { isKnownWebhookEvent, linkIdOf } from "../../lib/webhooks"
 import { canCompleteCart } from "../../lib/webhooks/events"
@@ -224,7 +224,15 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     })
     try {
       const link = await this.client_.paymentLinks.create(this.options_.storeId, body)
-      return buildSessionData({ sessionId, link, halalas, expiresAt, environment: this.client_.environment })
+      if (!link.url) {
+        // The client left out a checkout URL that is not https: there is no page to send the shopper to.
+        throw new ProtocolError({
+          message: `The installments service made link ${link.payment_link_id} without an https checkout URL`,
+          code: "unsafe_url",
+          endpoint: "POST /payment_links/<store_id>/create",
+        })
+      }
+      return buildSessionData({ sessionId, link: { ...link, url: link.url }, halalas, expiresAt, environment: this.client_.environment })
     } catch (error) {
       throw shopperError(error, this.shopperContext("create the payment link", "start", input.data))
     }
