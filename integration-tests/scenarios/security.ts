@@ -173,8 +173,8 @@ export function securityScenarios(ctx: SuiteContext) {
   })
 
   it("S6. a dispute whose delivery names a session its link does not confirm is recorded against no payment", async () => {
-    const first = await installmentOrder(ctx, 4)
-    const second = await installmentOrder(ctx, 5)
+    const first = await installmentOrder(ctx, 30)
+    const second = await installmentOrder(ctx, 31)
     const paidSecond = (await eventsOfLink(ctx.sandbox, second.linkId)).find((event) => event.event === "order.success")!
     const otherSessionId = (paidSecond.data.metadata as { session_id: string }).session_id
     await ctx.sandbox.control.post(`/transactions/${first.transactionId}/dispute`, { reason: "Item not received" })
