@@ -7,6 +7,8 @@ const transform = {
     {
       jsc: {
         parser: { syntax: "typescript", decorators: true, tsx: true },
+        // The admin's components use React's automatic JSX runtime, as its Vite build does.
+        transform: { react: { runtime: "automatic" } },
         target: "es2021",
       },
     },

@@ -169,7 +169,8 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       const keys = await withRegistrationOptions(getContainer(), "card", { secretKey: "sk_wrong" }, () =>
         get("/admin/installments/statements", { ...march, provider_id: "card" })
       )
-      expect(keys.status).toBe(500)
+      // 403, not 401: the admin's own session is fine, and the dashboard logs out on a 401.
+      expect(keys.status).toBe(403)
       expect(keys.data).toMatchObject({
         code: "installments_keys_refused",
         message: "The secret or public key of registration card is wrong: the installments service refused them. Check its secretKey and publicKey options.",
@@ -179,7 +180,7 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       const store = await withRegistrationOptions(getContainer(), "card", { storeId: "00000000-0000-4000-8000-000000000001" }, () =>
         get("/admin/installments/statements", { ...march, provider_id: "card", format: "csv" })
       )
-      expect(store.status).toBe(500)
+      expect(store.status).toBe(403)
       expect(store.data).toMatchObject({
         code: "installments_store_not_found",
         message: "Store id 00000000-0000-4000-8000-000000000001 is not this merchant's: check the storeId option of registration card.",

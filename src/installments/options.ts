@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { isLoopbackUrl } from "../lib/loopback"
 import { WEBHOOK_SIGNATURE_SCHEMES, type WebhookKeys } from "../lib/webhooks"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -26,7 +27,10 @@ export const ProviderOptionsSchema = z.object({
       message: "publicKey must begin with sandbox- (sandbox) or prod- (production)",
     }),
   storeId: z.string({ error: "storeId is required" }).regex(UUID, "storeId must be the store's UUID"),
-  baseUrl: httpUrl("baseUrl"),
+  // The secret key goes with every call: in clear only to the sandbox on this machine.
+  baseUrl: httpUrl("baseUrl").refine((value) => !URL.canParse(value) || new URL(value).protocol === "https:" || isLoopbackUrl(new URL(value)), {
+    message: "baseUrl must use https:// (the secret key is sent with every call); http:// is accepted only for localhost, 127.0.0.1 or [::1]",
+  }),
   /** Where hosted pages live; informational, the service returns each link's url. */
   payUrl: httpUrl("payUrl").optional(),
   /** Storefront return address; `{session_id}` and `{cart_id}` are filled in. */

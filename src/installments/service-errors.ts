@@ -1,4 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import { randomBytes } from "node:crypto"
 import {
   AuthenticationError,
   ConnectionError,
@@ -55,7 +56,7 @@ export function merchantError(error: unknown, context: MerchantContext = {}): Me
   if (error instanceof AuthenticationError) {
     const whose = registration ? `registration ${registration.id}` : "this provider registration"
     return new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
+      MedusaError.Types.FORBIDDEN,
       said(`the secret or public key of ${whose} is wrong: the installments service refused them. Check its secretKey and publicKey options.`),
       SERVICE_ERROR_CODES.keys
     )
@@ -64,18 +65,18 @@ export function merchantError(error: unknown, context: MerchantContext = {}): Me
     const store = registration ? `store id ${registration.options.storeId}` : "the store id"
     const whose = registration ? `registration ${registration.id}` : "this provider registration"
     return new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
+      MedusaError.Types.FORBIDDEN,
       said(`${store} is not this merchant's: check the storeId option of ${whose}.`),
       SERVICE_ERROR_CODES.store
     )
   }
   if (error instanceof NotFoundError) {
-    return new MedusaError(MedusaError.Types.NOT_FOUND, said(`the installments service has no such record: ${error.serviceMessage ?? error.message}`))
+    return new MedusaError(MedusaError.Types.NOT_FOUND, said(`the installments service has no such record${serviceWords(error)}`))
   }
   if (error instanceof ValidationError) {
     const reason = error.issues.length
       ? error.issues.map((issue) => `${issue.field} ${issue.message}`).join("; ")
-      : error.serviceMessage ?? error.message
+      : serviceWords(error).slice(2) || `${error.status ?? ""} ${error.code ?? ""}`.trim()
     return new MedusaError(MedusaError.Types.INVALID_DATA, said(`the installments service refused the request: ${reason}`))
   }
   if (error instanceof ProtocolError) {
@@ -88,36 +89,90 @@ export function merchantError(error: unknown, context: MerchantContext = {}): Me
   if (isOutage(error)) {
     return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, said("the installments service did not answer; try again."), SERVICE_ERROR_CODES.unavailable)
   }
+  if (error instanceof InstallmentsError) {
+    // A refusal the plugin has no words for: its status and the service's short reason, never its body.
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      said(`the installments service refused the call (${error.status ?? "no answer"})${serviceWords(error)}; try again, and report it if it persists.`),
+      SERVICE_ERROR_CODES.unexpected
+    )
+  }
   return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, said(messageOf(error)))
 }
 
+const SERVICE_WORDS_CHARS = 200
+
 /**
- * A failed call to the service in words for the shopper at checkout (the storefront shows them): a
- * short sentence saying whether to retry. Its code tells an outage apart, as for the merchant.
+ * The service's own short reason (`message`, `detail` of a JSON error body) as `: reason`, or nothing:
+ * a body that was not JSON (a proxy's HTML page) or a long text is no message for a merchant.
  */
-export function shopperError(error: unknown, action: string): MedusaError {
+function serviceWords(error: InstallmentsError): string {
+  const words = error.serviceMessage
+  const fromJson = typeof error.body === "object" && error.body !== null
+  return words && fromJson && words.length <= SERVICE_WORDS_CHARS ? `: ${words.replace(/[^\P{C}]+/gu, " ")}` : ""
+}
+
+/** The languages a shopper reads the plugin's checkout messages in. */
+export type ShopperLanguage = "ar" | "en"
+
+/** Where the shopper was when the service failed: starting the payment or confirming it. */
+export type ShopperStage = "start" | "confirm"
+
+/** What a shopper's error needs besides the failure: what was being done, in which language, the log. */
+export interface ShopperContext {
+  /** What could not be done, for the log (`authorize the payment`). */
+  action: string
+  stage: ShopperStage
+  language: ShopperLanguage
+  logger?: { error(message: string): void }
+}
+
+const SHOPPER_WORDS: Record<ShopperLanguage, Record<ShopperStage, (reference: string) => string>> = {
+  en: {
+    start: (reference) => `Your installments payment could not be started just now. Please try again in a moment. Support reference: ${reference}.`,
+    confirm: (reference) => `Your payment could not be confirmed just now. Please try again in a moment. Support reference: ${reference}.`,
+  },
+  ar: {
+    start: (reference) => `تعذّر بدء الدفع بالتقسيط الآن. يُرجى المحاولة مرة أخرى بعد قليل. الرقم المرجعي للدعم: ${reference}.`,
+    confirm: (reference) => `تعذّر تأكيد الدفع الآن. يُرجى المحاولة مرة أخرى بعد قليل. الرقم المرجعي للدعم: ${reference}.`,
+  },
+}
+
+const BODY_EXCERPT_CHARS = 300
+
+/**
+ * A failed call to the service in words for the shopper at checkout: one short sentence in the cart's
+ * language saying the payment could not be started or confirmed and to try again, with a support
+ * reference. What failed (the merchant's words, the operation, the status and an excerpt of the body)
+ * goes to the log under that reference, never to the storefront. The error is a payment refusal
+ * (Medusa answers 422 to a session start, and a cart with this error to a completion), coded
+ * `installments_unavailable` when the service did not answer. The plugin's own refusals (an amount it
+ * cannot send) keep their words.
+ */
+export function shopperError(error: unknown, context: ShopperContext): MedusaError {
   if (error instanceof MedusaError) {
     return error
   }
-  if (error instanceof MoneyError || error instanceof ValidationError) {
-    return new MedusaError(MedusaError.Types.INVALID_DATA, `Could not ${action}: ${error.message}`)
+  if (error instanceof MoneyError || (error instanceof ValidationError && error.code === "local_validation")) {
+    return new MedusaError(MedusaError.Types.INVALID_DATA, `Could not ${context.action}: ${error.message}`)
   }
-  if (error instanceof AuthenticationError) {
-    return new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `Could not ${action}: the installments service refused the provider's keys. Check the secretKey and publicKey options.`,
-      SERVICE_ERROR_CODES.keys
-    )
+  const reference = `INS-${randomBytes(4).toString("hex").toUpperCase()}`
+  context.logger?.error(`installments: checkout failure ${reference}: ${merchantError(error, { action: context.action }).message} ${failureDetails(error)}`)
+  return new MedusaError(
+    MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+    SHOPPER_WORDS[context.language][context.stage](reference),
+    isOutage(error) ? SERVICE_ERROR_CODES.unavailable : SERVICE_ERROR_CODES.unexpected
+  )
+}
+
+// For the log only: the call, the status and the start of what the service answered, on one line.
+function failureDetails(error: unknown): string {
+  if (!(error instanceof InstallmentsError)) {
+    return `(${error instanceof Error ? error.name : typeof error}: ${messageOf(error)})`
   }
-  if (error instanceof ConnectionError || error instanceof TimeoutError) {
-    return new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `Could not ${action}: the installments service is unreachable (${error.message}). Retry shortly.`,
-      SERVICE_ERROR_CODES.unavailable
-    )
-  }
-  const type = error instanceof NotFoundError ? MedusaError.Types.NOT_FOUND : MedusaError.Types.UNEXPECTED_STATE
-  return new MedusaError(type, `Could not ${action}: ${messageOf(error)}`, isOutage(error) ? SERVICE_ERROR_CODES.unavailable : undefined)
+  const body = error.body === undefined ? "none" : typeof error.body === "string" ? error.body : JSON.stringify(error.body)
+  const excerpt = body.replace(/[^\x20-\x7e]+/g, " ").slice(0, BODY_EXCERPT_CHARS)
+  return `(operation ${error.endpoint ?? "unknown"}, status ${error.status ?? "no answer"}, ${error.name}, body: ${excerpt})`
 }
 
 /** Runs a call to the service for an admin page, turning its failure into a merchant's MedusaError. */

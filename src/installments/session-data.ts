@@ -51,7 +51,8 @@ const NO_OPTIONAL_VALUES: Record<OptionalKey, null> = {
 /** The public session data of a freshly created link. */
 export function buildSessionData(input: {
   sessionId: string
-  link: CreatePaymentLinkResponse
+  /** The creation answer, with the checkout URL the client accepted (https, see ServiceUrl). */
+  link: CreatePaymentLinkResponse & { url: string }
   halalas: bigint
   expiresAt: Date
   /** The client's environment, for a creation answer that leaves `environment` out. */

@@ -3,6 +3,7 @@ import type { ConfigModule, IEventBusModuleService, Logger } from "@medusajs/fra
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { isKnownWebhookEvent, linkIdOf, verifyWebhook, WebhookVerificationError, type ParsedWebhookEvent, type WebhookEvent } from "../../lib/webhooks"
 import { canCompleteCart } from "../../lib/webhooks/events"
+import { environmentOf } from "../../lib/client/options"
 import { readRawBytes } from "../../lib/webhooks/raw-body"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type InstallmentsModuleService from "../../modules/installments/service"
@@ -26,6 +27,12 @@ export { WEBHOOK_ROUTE_MATCHER } from "./webhook-provider"
 const FOLLOW_UP = new Set<string>(FOLLOW_UP_EVENTS)
 // Refusals a newer key could turn into a pass.
 const KEY_REASONS = new Set(["unknown_key", "bad_signature"])
+
+/** The answer to every delivery refused for its signature or key; the reason goes to the log only. */
+export const UNVERIFIED_BODY = {
+  type: "unauthorized",
+  message: "The webhook delivery could not be verified.",
+} as const
 
 const UNSUPPORTED_BODY = {
   status: 415,
@@ -76,11 +83,13 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     return
   }
   const store = moduleService(req)
+  // Only keys registered for this registration and its environment: a sandbox key never verifies live.
+  const owner = { provider_id: id, environment: environmentOf(options.publicKey) }
   const verifyWith = async (fresh: boolean) =>
     verifyWebhook({
       rawBody,
       headers: req.headers,
-      keys: [...keyList(options.webhookKeys), ...((await store?.webhookKeysForVerification({ fresh })) ?? [])],
+      keys: [...keyList(options.webhookKeys), ...((await store?.webhookKeysForVerification(owner, { fresh })) ?? [])],
       scheme: options.signatureScheme,
     })
 
@@ -95,10 +104,14 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     })
   } catch (error) {
     if (error instanceof WebhookVerificationError) {
-      // Never the body or headers: only why it was refused (D18).
-      logger.warn(`installments: webhook refused on provider ${id}: ${error.reason}`)
-      const status = error.reason === "malformed_payload" ? 400 : 401
-      res.status(status).json({ type: status === 401 ? "unauthorized" : "invalid_data", reason: error.reason, message: error.message })
+      // Never the body or headers: only why it was refused and what fixes it (D18), for the merchant.
+      logger.warn(`installments: webhook refused on provider ${id}: ${error.reason}. ${error.message}`)
+      if (error.reason === "malformed_payload") {
+        res.status(400).json({ type: "invalid_data", reason: error.reason, message: error.message })
+        return
+      }
+      // One answer whatever the reason: a forger learns nothing of the keys or prefixes held here.
+      res.status(401).json(UNVERIFIED_BODY)
       return
     }
     throw error

@@ -3,7 +3,8 @@ import type { Readable } from "node:stream"
 import { z } from "zod"
 import { InstallmentsError, ConnectionError, TimeoutError } from "./errors"
 import { errorFromResponse, ErrorFamily } from "./error-mapping"
-import { ClientLogger, ResolvedClientOptions } from "./options"
+import { ClientLogger, environmentOf, ResolvedClientOptions } from "./options"
+import { readingServiceUrls } from "./schemas/service-url"
 import { parseResponse } from "./validate"
 
 const VERSION = "0.1.0"
@@ -56,6 +57,8 @@ export class HttpClient {
   readonly #axios: AxiosInstance
   readonly #options: ResolvedClientOptions
   readonly #logger?: ClientLogger
+  /** Plain http to this machine is accepted in the URLs of answers only from the sandbox. */
+  readonly #loopbackHttp: boolean
   /** Replaced in tests to observe backoff without waiting. */
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
   /** Replaced in tests for a deterministic jitter. */
@@ -66,6 +69,7 @@ export class HttpClient {
     this.#publicKey = options.publicKey
     this.#options = options
     this.#logger = options.logger
+    this.#loopbackHttp = environmentOf(options.publicKey) === "sandbox"
     this.#axios = axios.create({
       baseURL: options.baseUrl.replace(/\/+$/, ""),
       timeout: options.timeoutMs,
@@ -81,7 +85,13 @@ export class HttpClient {
   async json<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.output<S>> {
     const response = await this.raw(spec)
     const endpoint = endpointOf(spec)
-    return parseResponse(schema, decodeJson(response.data), { endpoint, status: response.status })
+    const { value, dropped } = readingServiceUrls(this.#loopbackHttp, () =>
+      parseResponse(schema, decodeJson(response.data), { endpoint, status: response.status })
+    )
+    for (const scheme of dropped) {
+      this.#logger?.warn?.(`installments: ${endpoint} answered a URL that is not https (${scheme}); it is left out`)
+    }
+    return value
   }
 
   /** Sends a request and returns the 2xx answer's bytes; anything else throws. */

@@ -7,6 +7,7 @@ import { InstallmentsRefund, type RefundSource } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
 import { ExpiringKeys } from "../../installments/expiring-keys"
+import { InFlightReads } from "../../installments/in-flight-reads"
 import { RecentDeliveries } from "./recent-deliveries"
 import { planRefundSync, type SyncRefundEntriesInput } from "./refund-ledger-plan"
 
@@ -17,6 +18,8 @@ export interface WebhookKeyInput {
   prefix: string
   public_key: string
   environment: string
+  /** The provider registration the key was issued for (`installments` for `pp_installments_installments`). */
+  provider_id: string
   endpoint_id?: string | null
   url?: string | null
 }
@@ -27,11 +30,20 @@ export interface VerificationKey {
   publicKey: string
 }
 
+/** Whose keys verify a delivery: the registration it was sent to, in that registration's environment. */
+export interface VerificationKeyOwner {
+  provider_id: string
+  environment: string
+}
+
+type StoredKey = VerificationKey & VerificationKeyOwner
+
 // A key removed in another process may still verify for this long here; one added anywhere is read
 // at once (the route reads fresh before it refuses), and this process's own changes forget the copy.
 const VERIFICATION_KEYS_TTL_MS = 10_000
+// A refusal asks for a fresh read; forged deliveries must not turn that into one query each.
+const FRESH_READ_INTERVAL_MS = 1_000
 const ALL_KEYS = "all"
-
 /** The plugin's own records: webhook keys registered through it, accepted deliveries, refunds, disputes. */
 export default class InstallmentsModuleService extends MedusaService({
   WebhookKey,
@@ -40,29 +52,51 @@ export default class InstallmentsModuleService extends MedusaService({
   InstallmentsDispute,
   InstallmentsPaymentLink,
 }) {
-  private verificationKeys_?: ExpiringKeys<VerificationKey[]>
+  private verificationKeys_?: ExpiringKeys<StoredKey[]>
+  private keyReads_?: InFlightReads<StoredKey[]>
+  private lastKeyRead_?: number
   private recentDeliveries_?: RecentDeliveries
 
   /**
-   * Webhook keys in the shape the verifier takes. Kept for a few seconds, since every delivery needs
-   * them and they change only on a registration; `fresh` reads the table, which the webhook route
-   * does before refusing a delivery, so a key registered in another process is never refused for it.
+   * The webhook keys of one registration in one environment, in the shape the verifier takes: a key
+   * made for another registration, or for the sandbox when the registration is live, never verifies.
+   * Kept for a few seconds, since every delivery needs them and they change only on a registration;
+   * `fresh` reads the table (the webhook route does before refusing a delivery, so a key registered in
+   * another process is never refused for it), at most once a second in this process, concurrent
+   * callers sharing the one read.
    */
-  async webhookKeysForVerification({ fresh = false }: { fresh?: boolean } = {}): Promise<VerificationKey[]> {
-    this.verificationKeys_ ??= new ExpiringKeys<VerificationKey[]>(VERIFICATION_KEYS_TTL_MS, 1)
-    const kept = fresh ? undefined : this.verificationKeys_.get(ALL_KEYS)
-    if (kept) {
-      return kept
-    }
-    const rows = await this.listWebhookKeys({}, { select: ["prefix", "public_key"] })
-    const keys = rows.map((key) => ({ prefix: key.prefix, publicKey: key.public_key }))
-    this.verificationKeys_.set(ALL_KEYS, keys)
+  async webhookKeysForVerification(
+    owner: VerificationKeyOwner,
+    { fresh = false }: { fresh?: boolean } = {}
+  ): Promise<VerificationKey[]> {
+    this.verificationKeys_ ??= new ExpiringKeys<StoredKey[]>(VERIFICATION_KEYS_TTL_MS, 1)
+    this.keyReads_ ??= new InFlightReads<StoredKey[]>()
+    const kept = this.verificationKeys_.get(ALL_KEYS)
+    const readRecently = Date.now() - (this.lastKeyRead_ ?? 0) < FRESH_READ_INTERVAL_MS
+    const all = kept && (!fresh || readRecently) ? kept : await this.keyReads_.run(ALL_KEYS, () => this.readVerificationKeys_())
+    return all
+      .filter((key) => key.provider_id === owner.provider_id && key.environment === owner.environment)
+      .map(({ prefix, publicKey }) => ({ prefix, publicKey }))
+  }
+
+  private async readVerificationKeys_(): Promise<StoredKey[]> {
+    this.lastKeyRead_ = Date.now()
+    const rows = await this.listWebhookKeys({}, { select: ["prefix", "public_key", "provider_id", "environment"] })
+    const keys = rows.map((key) => ({
+      prefix: key.prefix,
+      publicKey: key.public_key,
+      // A key whose registration is unknown (stored before keys named theirs) verifies for none.
+      provider_id: key.provider_id ?? "",
+      environment: key.environment,
+    }))
+    this.verificationKeys_?.set(ALL_KEYS, keys)
     return keys
   }
 
   /** Forgets the kept webhook keys, after this process changed them. */
   forgetVerificationKeys(): void {
     this.verificationKeys_?.clear()
+    this.lastKeyRead_ = undefined
   }
 
   /** Records a delivery id; false when it was already recorded (a replay or a retry of a processed one). */

@@ -55,9 +55,26 @@ function customerFields(customer: PaymentCustomerDTO | undefined, phone: string 
   const fields: Partial<CreatePaymentLinkBody> = {}
   if (customer.first_name) fields.client_first_name = customer.first_name
   if (customer.last_name) fields.client_last_name = customer.last_name
-  if (customer.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customer.email)) fields.client_email = customer.email
+  if (customer.email && isPlainEmail(customer.email)) fields.client_email = customer.email
   if (phone) fields.client_phone_number = phone
   return fields
+}
+
+/**
+ * One `@` between a local part and a dotted domain, no spaces: checked in one pass over the text
+ * (a pattern with two adjacent `[^\s@]+` runs backtracks quadratically on a long address without a dot).
+ */
+export function isPlainEmail(email: string): boolean {
+  if (/\s/.test(email)) {
+    return false
+  }
+  const at = email.indexOf("@")
+  if (at <= 0 || at !== email.lastIndexOf("@")) {
+    return false
+  }
+  const domain = email.slice(at + 1)
+  const dot = domain.indexOf(".", 1)
+  return dot > 0 && dot < domain.length - 1
 }
 
 function e164(phone: string | null | undefined): string | undefined {

@@ -28,7 +28,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
-import { InstallmentsClient, NotFoundError, type PaymentLinkDetails } from "../../lib/client"
+import { InstallmentsClient, NotFoundError, ProtocolError, type PaymentLinkDetails } from "../../lib/client"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
 import { isKnownWebhookEvent, linkIdOf } from "../../lib/webhooks"
 import { canCompleteCart } from "../../lib/webhooks/events"
@@ -38,7 +38,8 @@ import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "../
 import { PROVIDER_IDENTIFIER } from "../../installments/provider-ids"
 import { recentPaidVerdicts } from "../../installments/recent-paid-verdicts"
 import { clientFromOptions } from "../../installments/registrations"
-import { merchantError, shopperError } from "../../installments/service-errors"
+import { merchantError, shopperError, type ShopperContext, type ShopperStage } from "../../installments/service-errors"
+import { shopperLanguage } from "../../installments/shopper-language"
 import {
   buildSessionData,
   InstallmentsSessionData,
@@ -95,7 +96,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   /** Reads the link and maps it to a session status; a paid link for the exact amount is `captured`. */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const data = this.ownData(input.data, "authorize the payment")
-    const verdict = await this.verdictFor(data, "authorize the payment", { reusePaid: true })
+    const verdict = await this.verdictFor(data, this.shopperFailure("authorize the payment", input.data), { reusePaid: true })
     if (verdict.status === PaymentSessionStatus.ERROR) {
       this.logger_?.warn(`installments: session ${data.session_id} not authorized: ${verdict.reason}`)
     }
@@ -139,7 +140,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     assertSar(input.currency_code)
     const current = readSessionData(input.data)
     const sessionId = sessionIdOf(input.data, input.context?.idempotency_key)
-    const halalas = payableAmount(input.amount)
+    const halalas = payableAmount(input.amount, this.shopperContext("read the amount", "start", input.data))
     // Medusa stores what this returns in place of the data: other keys (cart_id) are kept, ours are all set.
     if (current && parseAmount(current.amount) === halalas && current.currency_code === "sar") {
       return { data: withOwnValues(input.data ?? {}), status: PaymentSessionStatus.PENDING }
@@ -151,14 +152,14 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   /** The session status as the service sees it now. */
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const data = this.ownData(input.data, "read the payment status")
-    const verdict = await this.verdictFor(data, "read the payment status")
+    const verdict = await this.verdictFor(data, this.shopperFailure("read the payment status", input.data))
     return { status: verdict.status, data: verdictData(data, verdict) }
   }
 
   /** The session data refreshed from the service (transaction id and plan once paid). */
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
     const data = this.ownData(input.data, "retrieve the payment")
-    const verdict = await this.verdictFor(data, "retrieve the payment")
+    const verdict = await this.verdictFor(data, this.shopperFailure("retrieve the payment", input.data))
     return { data: verdictData(data, verdict) }
   }
 
@@ -211,7 +212,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     sessionId: string,
     input: InitiatePaymentInput | UpdatePaymentInput
   ): Promise<InstallmentsSessionData> {
-    const halalas = payableAmount(input.amount)
+    const halalas = payableAmount(input.amount, this.shopperContext("read the amount", "start", input.data))
     const expiresAt = new Date(Date.now() + this.options_.linkTtlMinutes * 60_000)
     const cartId = typeof input.data?.cart_id === "string" ? input.data.cart_id : undefined
     const body = buildLinkRequest(this.options_, {
@@ -223,14 +224,29 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     })
     try {
       const link = await this.client_.paymentLinks.create(this.options_.storeId, body)
-      return buildSessionData({ sessionId, link, halalas, expiresAt, environment: this.client_.environment })
+      if (!link.url) {
+        // The client left out a checkout URL that is not https: there is no page to send the shopper to.
+        throw new ProtocolError({
+          message: `The installments service made link ${link.payment_link_id} without an https checkout URL`,
+          code: "unsafe_url",
+          endpoint: "POST /payment_links/<store_id>/create",
+        })
+      }
+      return buildSessionData({ sessionId, link: { ...link, url: link.url }, halalas, expiresAt, environment: this.client_.environment })
     } catch (error) {
-      throw shopperError(error, "create the payment link")
+      throw shopperError(error, this.shopperContext("create the payment link", "start", input.data))
     }
   }
 
-  /** Reads the link's verdict; with `reusePaid`, a paid verdict read moments ago answers instead. */
-  private async verdictFor(data: InstallmentsSessionData, action: string, { reusePaid = false } = {}): Promise<LinkVerdict> {
+  /**
+   * Reads the link's verdict; with `reusePaid`, a paid verdict read moments ago answers instead.
+   * A failure is thrown as `failure` words it: for the shopper at checkout, for the merchant in a refund.
+   */
+  private async verdictFor(
+    data: InstallmentsSessionData,
+    failure: (error: unknown) => MedusaError,
+    { reusePaid = false } = {}
+  ): Promise<LinkVerdict> {
     try {
       const expected: ExpectedPayment = {
         session_id: data.session_id,
@@ -245,8 +261,17 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       recentPaidVerdicts.remember(data.payment_link_id, expected, verdict, this.options_.paidVerdictReuseMs)
       return verdict
     } catch (error) {
-      throw shopperError(error, action)
+      throw failure(error)
     }
+  }
+
+  /** A failed confirmation in the shopper's words; `data` is the session data Medusa passed, for its language. */
+  private shopperFailure(action: string, data: Record<string, unknown> | undefined): (error: unknown) => MedusaError {
+    return (error) => shopperError(error, this.shopperContext(action, "confirm", data))
+  }
+
+  private shopperContext(action: string, stage: ShopperStage, data: Record<string, unknown> | undefined): ShopperContext {
+    return { action, stage, language: shopperLanguage(data, this.options_.language), logger: this.logger_ }
   }
 
   private linkDetails(paymentLinkId: string): Promise<PaymentLinkDetails> {
@@ -254,7 +279,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   }
 
   private async paidTransactionId(data: InstallmentsSessionData): Promise<string> {
-    const verdict = await this.verdictFor(data, "refund the payment")
+    const verdict = await this.verdictFor(data, (error) => merchantError(error, { action: "refund the payment" }))
     if (verdict.status !== PaymentSessionStatus.CAPTURED || !verdict.transaction) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -296,12 +321,12 @@ function assertSar(currency: string): void {
 
 // Medusa does not round its totals (33.33 + 15% VAT = 38.3295): the link is for the total rounded
 // half-up to the halala, and the session data stores that 2-decimal amount.
-function payableAmount(amount: unknown): bigint {
+function payableAmount(amount: unknown, context: ShopperContext): bigint {
   let halalas: bigint
   try {
     halalas = roundMedusaAmount(amount)
   } catch (error) {
-    throw shopperError(error, "read the amount")
+    throw shopperError(error, context)
   }
   if (halalas <= 0n) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "The amount to pay must be at least 0.01 SAR.")

@@ -7,7 +7,7 @@ import { decideOrphan, sessionStillExists } from "../refund-orphan-payment/orpha
 import { PAID_LINK_GRACE_MS } from "../../installments/transactions"
 import type { SessionContext } from "../../installments/session-records"
 import { decideUnpaidOrder } from "../cancel-unpaid-order/unpaid-order-decision"
-import { disputedPayment } from "../record-dispute/disputed-payment"
+import { confirmedDisputeSession, disputedPayment } from "../record-dispute/disputed-payment"
 
 const LINK = "7d444840-9dc0-11d1-b245-5ffdce74fad2"
 const OTHER_LINK = "8d444840-9dc0-11d1-b245-5ffdce74fad2"
@@ -351,5 +351,22 @@ describe("disputedPayment", () => {
     const context: SessionContext = { order, payments: [payment("pay_first", { transaction_id: "another-tx", payment_link_id: OTHER_LINK })] }
     expect(disputedPayment({ transaction_id: TX, payment_link_id: LINK }, context)).toEqual({ payment_id: null, order_id: null })
     expect(disputedPayment({ transaction_id: TX }, { payments: [] })).toEqual({ payment_id: null, order_id: null })
+  })
+})
+
+describe("confirmedDisputeSession", () => {
+  const input = { transaction_id: TX, session_id: "payses_1" }
+
+  it("keeps the delivery's session when the link names it and holds the disputed transaction", () => {
+    expect(confirmedDisputeSession(details([tx()], { metadata: { session_id: "payses_1" } }), input)).toBe("payses_1")
+  })
+
+  it.each([
+    ["the link belongs to another session", details([tx()], { metadata: { session_id: "payses_2" } })],
+    ["the link names no session", details([tx()], { metadata: null })],
+    ["the transaction is not on the link", details([tx({ id: "0b7d3c1e-0000-4000-8000-000000000009" })], { metadata: { session_id: "payses_1" } })],
+    ["the link has no transaction", details([], { metadata: { session_id: "payses_1" } })],
+  ])("drops it when %s", (_case, linkDetails) => {
+    expect(confirmedDisputeSession(linkDetails, input)).toBeUndefined()
   })
 })

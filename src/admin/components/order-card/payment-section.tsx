@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next"
 import { bankNames } from "../../../lib/bank-names"
 import { formatDate, formatSar } from "../../lib/format"
 import type { OrderPaymentView } from "../../lib/types"
+import { ServiceUrlLink } from "../fields/service-url-link"
 import { DetailRow } from "./detail-row"
 import { InstallmentStatusBadge } from "./installment-status-badge"
 import { RefundTimeline } from "./refund-timeline"
@@ -60,14 +61,12 @@ export function PaymentSection({ orderId, payment }: { orderId: string; payment:
         </div>
       )}
       {payment.checkout_url && (
-        <a
-          href={payment.checkout_url}
-          target="_blank"
-          rel="noreferrer"
+        <ServiceUrlLink
+          url={payment.checkout_url}
           className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small self-start"
         >
           {t("installments.orderCard.openCheckout")}
-        </a>
+        </ServiceUrlLink>
       )}
     </div>
   )

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next"
 import { usePaginationTranslations } from "../../hooks/use-pagination-translations"
 import { formatDateTime, formatSar } from "../../lib/format"
 import type { PaymentLinkListItem } from "../../lib/types"
+import { ServiceUrlLink } from "../fields/service-url-link"
 import { LinkStatusBadge } from "./link-status-badge"
 
 const column = createDataTableColumnHelper<PaymentLinkListItem>()
@@ -62,9 +63,7 @@ export function LinksTable({
           row.original.url ? (
             <div className="flex items-center gap-x-1" onClick={(event) => event.stopPropagation()}>
               <Copy content={row.original.url} />
-              <a href={row.original.url} target="_blank" rel="noreferrer" className="text-ui-fg-interactive">
-                {t("installments.paymentLinks.table.open")}
-              </a>
+              <ServiceUrlLink url={row.original.url}>{t("installments.paymentLinks.table.open")}</ServiceUrlLink>
             </div>
           ) : (
             "—"

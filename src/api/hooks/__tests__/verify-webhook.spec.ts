@@ -5,7 +5,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../../lib/webhooks"
 import middlewares from "../../middlewares"
 import { refuseInstallmentsWebhookMethod } from "../refuse-webhook-method"
-import { verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
+import { UNVERIFIED_BODY, verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
 import { installmentsProviderOptions } from "../../../installments/registrations"
 import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../installments/webhook-verified-header"
 
@@ -69,8 +69,10 @@ function harness(registeredKeys: Keys | ((fresh: boolean) => Keys) = [{ prefix: 
   const failEmits = { count: 0 }
   const module = {
     keyReads: [] as boolean[],
-    async webhookKeysForVerification({ fresh = false }: { fresh?: boolean } = {}) {
+    owners: [] as unknown[],
+    async webhookKeysForVerification(owner: unknown, { fresh = false }: { fresh?: boolean } = {}) {
       this.keyReads.push(fresh)
+      this.owners.push(owner)
       return typeof registeredKeys === "function" ? registeredKeys(fresh) : registeredKeys
     },
     recordWebhookEvent: async ({ event_id }: { event_id: string }) => (seen.has(event_id) ? false : (seen.add(event_id), true)),
@@ -128,7 +130,7 @@ function harness(registeredKeys: Keys | ((fresh: boolean) => Keys) = [{ prefix: 
   }
   /** The paid deliveries queued for Medusa's webhook handling. */
   const paidDeliveries = () => emitted.filter((event) => event.name === "installments.paid_delivery").map((event) => event.data as PaidDelivery)
-  return { deliver, emitted, queueOptions, logged, failEmits, seen, paidDeliveries, keyReads: module.keyReads }
+  return { deliver, emitted, queueOptions, logged, failEmits, seen, paidDeliveries, keyReads: module.keyReads, owners: module.owners }
 }
 
 type PaidDelivery = { event_name: string; session_id?: string; webhook: { provider: string; payload: { rawData: Buffer; headers: Record<string, string> } } }
@@ -229,21 +231,29 @@ describe("verifyInstallmentsWebhook", () => {
     const forged = event("order.success", transactionData("success"), "evt_forged")
     const refused = await deliver(forged, signed(forged, generateWebhookKeyPair().privateKey))
     expect(refused.res.statusCode).toBe(401)
-    expect(refused.res.body).toMatchObject({ reason: "bad_signature" })
+    expect(refused.res.body).toEqual(UNVERIFIED_BODY)
     expect(keyReads).toEqual([false, false, true, false, true])
   })
 
   it.each([
-    ["unsigned", () => ({ "content-type": "application/json" }), "missing_signature"],
-    ["signed with another key", () => signed(modal, generateWebhookKeyPair().privateKey), "bad_signature"],
-    ["signed under an unknown prefix", () => signed(modal, keys.privateKey, "whk_other"), "unknown_key"],
-  ])("answers 401 to a delivery %s and logs no body", async (_case, headers, reason) => {
-    const { deliver, logged } = harness()
+    ["unsigned", () => ({ "content-type": "application/json" }), "missing_signature", undefined],
+    ["signed with another key", () => signed(modal, generateWebhookKeyPair().privateKey), "bad_signature", undefined],
+    ["signed under an unknown prefix", () => signed(modal, keys.privateKey, "whk_other"), "unknown_key", undefined],
+    ["signed under an unknown prefix with no key stored at all", () => signed(modal, keys.privateKey, "whk_other"), "unknown_key", [] as Keys],
+  ])("answers 401 to a delivery %s with the one generic body, the reason in the log only", async (_case, headers, reason, stored) => {
+    const { deliver, logged } = harness(stored)
     const { res, next } = await deliver(modal, headers() as Record<string, string>)
     expect(res.statusCode).toBe(401)
-    expect(res.body).toMatchObject({ reason })
+    expect(res.body).toEqual({ type: "unauthorized", message: "The webhook delivery could not be verified." })
     expect(next).not.toHaveBeenCalled()
+    expect(logged.join("\n")).toContain(reason)
     expect(logged.join("\n")).not.toContain(LINK_ID)
+  })
+
+  it("asks only for the keys of the registration and environment the delivery was sent to", async () => {
+    const { deliver, owners } = harness()
+    await deliver(modal, signed(modal))
+    expect(owners).toEqual([{ provider_id: "installments", environment: "sandbox" }])
   })
 
   it.each([
@@ -283,11 +293,12 @@ describe("verifyInstallmentsWebhook", () => {
     expect(req.headers[VERIFIED_MARKER_HEADER]).toBeUndefined()
   })
 
-  it("answers 401 when no key is configured at all, saying how to fix it", async () => {
-    const { deliver } = harness([])
+  it("answers 401 when no key is configured at all, telling the merchant's log how to fix it", async () => {
+    const { deliver, logged } = harness([])
     const { res } = await deliver(modal, signed(modal))
     expect(res.statusCode).toBe(401)
-    expect((res.body as { message: string }).message).toMatch(/No webhook public keys are configured/)
+    expect(res.body).toEqual(UNVERIFIED_BODY)
+    expect(logged.join("\n")).toMatch(/No webhook public keys are configured/)
   })
 
   it("answers 400 to a signed body that is not an event", async () => {

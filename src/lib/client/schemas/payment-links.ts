@@ -16,6 +16,7 @@ import {
   optionalBoolean,
   withDefault,
 } from "./common"
+import { RequiredServiceUrl, ServiceUrl } from "./service-url"
 import { LinkTransaction } from "./transactions"
 import { dateWindow, windowReversed } from "../../dates"
 
@@ -61,11 +62,14 @@ export const CreatePaymentLinkBody = z
   })
 export type CreatePaymentLinkBody = z.input<typeof CreatePaymentLinkBody>
 
-/** Answer of link creation: the code acts on the link id and the checkout URL; the rest is kept as sent. */
+/**
+ * Answer of link creation: the code acts on the link id and the checkout URL (null when it is not a
+ * URL a person may be sent to, see ServiceUrl); the rest is kept as sent.
+ */
 export const CreatePaymentLinkResponse = z.looseObject({
   order_id: nullableString,
   payment_link_id: UUID,
-  url: z.string().min(1, "must not be empty"),
+  url: RequiredServiceUrl,
   environment: informational(Environment),
 })
 export type CreatePaymentLinkResponse = z.output<typeof CreatePaymentLinkResponse>
@@ -175,7 +179,7 @@ export const PaymentLinkListRecord = z.looseObject({
       phone: nullableString,
     })
   ),
-  url: nullableString,
+  url: ServiceUrl,
 })
 export type PaymentLinkListRecord = z.output<typeof PaymentLinkListRecord>
 

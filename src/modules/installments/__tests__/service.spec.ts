@@ -212,7 +212,60 @@ describe("disputes", () => {
 })
 
 describe("webhook keys", () => {
-  const key = (publicKey: string) => ({ prefix: "whk_1", public_key: publicKey, environment: "SANDBOX", endpoint_id: "1", url: "https://shop.test/hooks" })
+  const key = (publicKey: string) => ({
+    prefix: "whk_1",
+    public_key: publicKey,
+    environment: "sandbox",
+    provider_id: "installments",
+    endpoint_id: "1",
+    url: "https://shop.test/hooks",
+  })
+  const LIVE = { provider_id: "installments", environment: "production" }
+
+  it("verifies a registration's deliveries only with the keys made for it and its environment", async () => {
+    const { svc } = service()
+    await svc.upsertWebhookKey({ ...key("PEM-sandbox"), prefix: "whk_sandbox" })
+    await svc.upsertWebhookKey({ ...key("PEM-live"), prefix: "whk_live", environment: "production" })
+    await svc.upsertWebhookKey({ ...key("PEM-other"), prefix: "whk_other", environment: "production", provider_id: "bnpl" })
+    await svc.upsertWebhookKey({ ...key("PEM-old"), prefix: "whk_old", environment: "production", provider_id: null as never })
+    expect(await svc.webhookKeysForVerification(LIVE)).toEqual([{ prefix: "whk_live", publicKey: "PEM-live" }])
+    expect(await svc.webhookKeysForVerification({ provider_id: "installments", environment: "sandbox" })).toEqual([
+      { prefix: "whk_sandbox", publicKey: "PEM-sandbox" },
+    ])
+    expect(await svc.webhookKeysForVerification({ provider_id: "bnpl", environment: "sandbox" })).toEqual([])
+  })
+
+  it("reads the keys fresh at most once a second, however many refusals ask for it", async () => {
+    const { svc, keys } = service()
+    await svc.upsertWebhookKey({ ...key("PEM-1"), environment: "production" })
+    let reads = 0
+    const list = keys.list
+    // Counts the reads of every key (the upsert's own lookup by prefix is not one).
+    Object.assign(svc, {
+      listWebhookKeys: (filters: Record<string, unknown> = {}, config = {}) => {
+        reads += Object.keys(filters).length ? 0 : 1
+        return list(filters, config)
+      },
+    })
+    const now = jest.spyOn(Date, "now").mockReturnValue(1_000_000)
+    try {
+      await svc.webhookKeysForVerification(LIVE)
+      expect(reads).toBe(1)
+      // A flood of forged deliveries, each asking for a fresh read before its refusal, at once and in turn.
+      await Promise.all(Array.from({ length: 50 }, () => svc.webhookKeysForVerification(LIVE, { fresh: true })))
+      for (let i = 0; i < 50; i++) await svc.webhookKeysForVerification(LIVE, { fresh: true })
+      expect(reads).toBe(1)
+      now.mockReturnValue(1_001_000)
+      await Promise.all(Array.from({ length: 50 }, () => svc.webhookKeysForVerification(LIVE, { fresh: true })))
+      expect(reads).toBe(2)
+      // A key added in this process is read at once, whatever the interval.
+      await svc.upsertWebhookKey({ ...key("PEM-2"), prefix: "whk_2", environment: "production" })
+      expect(await svc.webhookKeysForVerification(LIVE, { fresh: true })).toHaveLength(2)
+      expect(reads).toBe(3)
+    } finally {
+      now.mockRestore()
+    }
+  })
 
   it("stores a key again under the same prefix by replacing it, and says what was there", async () => {
     const { svc, keys } = service()

@@ -47,6 +47,22 @@ describe("provider options", () => {
     expect(messageOf({ ...OPTIONS, ...change })).toMatch(expected)
   })
 
+  it.each(["http://installments.example.sa", "http://10.0.0.5:9000", "http://127.0.0.1.example.com", "http://localhost.example.com"])(
+    "refuses the http:// baseUrl %s at boot, naming the option",
+    (baseUrl) => {
+      const message = messageOf({ ...OPTIONS, publicKey: "prod-pk_1", baseUrl })
+      expect(message).toMatch(/baseUrl must use https:\/\//)
+      expect(message).not.toContain(SECRET)
+    }
+  )
+
+  it.each(["https://installments.example.sa", "http://localhost:9000", "http://127.0.0.1:9000/api", "http://[::1]:9000", "http://LOCALHOST:9000"])(
+    "accepts the baseUrl %s",
+    (baseUrl) => {
+      expect(parseProviderOptions({ ...OPTIONS, baseUrl }).baseUrl).toBe(baseUrl)
+    }
+  )
+
   it("names every wrong option at once and never quotes the secret", () => {
     const message = messageOf({ ...OPTIONS, storeId: undefined, baseUrl: undefined, checkoutMode: SECRET })
     expect(message).toMatch(/storeId/)

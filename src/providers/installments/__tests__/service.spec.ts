@@ -188,14 +188,19 @@ describe("initiatePayment", () => {
     ).rejects.toThrow(/at least 0\.01 SAR/)
   })
 
-  it("reports a refused key without quoting it", async () => {
+  it("reports a refused key to the merchant's log, and to the shopper only as a payment to try again", async () => {
     nock(BASE_URL).post(`/payment_links/${STORE_ID}/create`).reply(401, { error: "authentication_failed", message: "bad key" })
-    const error = await provider()
+    const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }
+    const error = await new InstallmentsProviderService({ logger: log as never }, { ...OPTIONS, language: "en" })
       .initiatePayment({ amount: 400, currency_code: "sar", data: { session_id: "payses_1" } })
       .catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)
-    expect(error.message).toMatch(/Check the secretKey and publicKey options/)
-    expect(JSON.stringify(error) + error.message + error.stack).not.toContain(SECRET)
+    expect(error.type).toBe(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
+    const reference = /Support reference: (INS-[0-9A-F]{8})\.$/.exec(error.message)?.[1]
+    expect(error.message).toMatch(/^Your installments payment could not be started just now\. Please try again in a moment\./)
+    expect(log.error).toHaveBeenCalledWith(expect.stringContaining(`checkout failure ${reference}:`))
+    expect(log.error.mock.calls[0][0]).toMatch(/Check its secretKey and publicKey options/)
+    expect(JSON.stringify(error) + error.message + error.stack + log.error.mock.calls[0][0]).not.toContain(SECRET)
   })
 })
 

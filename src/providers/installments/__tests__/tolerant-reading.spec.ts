@@ -49,9 +49,11 @@ describe("the provider reads minimal answers", () => {
     expect(result.data).toMatchObject({ payment_link_id: LINK_ID, environment: "SANDBOX" })
   })
 
-  it("refuses, naming the field, an answer without what it acts on", async () => {
+  it("refuses an answer without what it acts on, naming the field in the log", async () => {
     mockDetails({ payment_link: { id: LINK_ID, amount: "1500.00" }, transactions: [] })
-    await expect(provider().authorizePayment({ data: sessionData() })).rejects.toThrow(/payment_link\.status/)
+    const log = logger()
+    await expect(provider(log).authorizePayment({ data: sessionData() })).rejects.toThrow(/تعذّر تأكيد الدفع/)
+    expect(JSON.stringify(log.error.mock.calls)).toMatch(/payment_link\.status/)
   })
 })
 

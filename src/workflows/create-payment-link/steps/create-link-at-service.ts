@@ -1,7 +1,8 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreatePaymentLinkBody, CreatePaymentLinkResponse } from "../../../lib/client"
 import { resolveRegistration } from "../../../installments/registrations"
-import { callService } from "../../../installments/service-errors"
+import { callService, SERVICE_ERROR_CODES } from "../../../installments/service-errors"
 
 export interface CreateLinkAtServiceInput {
   provider_id: string
@@ -19,7 +20,16 @@ export const createLinkAtServiceStep = createStep(
     const link: CreatePaymentLinkResponse = await callService(registration, () =>
       registration.client.paymentLinks.create(registration.options.storeId, input.body)
     )
+    if (!link.url) {
+      // The client left out a URL that is not https: a link no one may be sent to is not recorded.
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `The installments service made link ${link.payment_link_id} without an https address to share, so it was not kept; ` +
+          "try again, and report it to the service if it persists.",
+        SERVICE_ERROR_CODES.unexpected
+      )
+    }
     // The same fallback as checkout session data: an answer without `environment` follows the key.
-    return new StepResponse({ ...link, environment: link.environment ?? registration.client.environment.toUpperCase() })
+    return new StepResponse({ ...link, url: link.url, environment: link.environment ?? registration.client.environment.toUpperCase() })
   }
 )

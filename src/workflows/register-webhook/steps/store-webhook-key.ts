@@ -7,11 +7,14 @@ import type InstallmentsModuleService from "../../../modules/installments/servic
 export interface StoreWebhookKeyInput {
   registration: WebhookRegistration
   environment: string
-  /** The provider registration's id, to name it in the recovery instructions. */
-  provider_id?: string
+  /** The provider registration's id: the key verifies its deliveries only, and the recovery instructions name it. */
+  provider_id: string
 }
 
-type Stored = { id: string; previous?: { id: string; public_key: string; environment: string; endpoint_id: string | null; url: string | null } }
+type Stored = {
+  id: string
+  previous?: { id: string; public_key: string; environment: string; provider_id: string | null; endpoint_id: string | null; url: string | null }
+}
 
 /**
  * The error when the key could not be stored after the service issued it. The service shows a
@@ -20,7 +23,7 @@ type Stored = { id: string; previous?: { id: string; public_key: string; environ
  */
 export function webhookKeyNotStoredError(input: StoreWebhookKeyInput, cause: unknown): MedusaError {
   const { prefix, public_key } = input.registration.api_key
-  const provider = input.provider_id ?? "installments"
+  const provider = input.provider_id
   const why = cause instanceof Error ? cause.message : String(cause)
   return new MedusaError(
     MedusaError.Types.UNEXPECTED_STATE,
@@ -43,6 +46,7 @@ export const storeWebhookKeyStep = createStep(
         prefix: input.registration.api_key.prefix,
         public_key: input.registration.api_key.public_key,
         environment: input.environment,
+        provider_id: input.provider_id,
         endpoint_id: input.registration.webhook_endpoint.id,
         url: input.registration.webhook_endpoint.url,
       })
@@ -58,6 +62,7 @@ export const storeWebhookKeyStep = createStep(
               id: previous.id,
               public_key: previous.public_key,
               environment: previous.environment,
+              provider_id: previous.provider_id,
               endpoint_id: previous.endpoint_id,
               url: previous.url,
             },

@@ -1,0 +1,200 @@
+import type { AxiosResponse } from "axios"
+import { Readable } from "node:stream"
+import { Modules } from "@medusajs/framework/utils"
+import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../src/lib/webhooks"
+import { csvRecords } from "../../src/lib/statements/csv-records"
+import { OWASP_CSV_PAYLOADS, runsAsFormula } from "../../src/lib/__tests__/owasp-csv-payloads"
+import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
+import type InstallmentsModuleService from "../../src/modules/installments/service"
+import type { SuiteContext } from "../helpers/context"
+import { installmentOrder } from "../helpers/orders"
+import { withRegistrationOptions } from "../helpers/registrations"
+import { waitFor } from "../helpers/sandbox"
+import { PROVIDERS, storefront } from "../helpers/seed"
+import { captureLogs, deliveryBody, eventsOfLink, sendToWebhookRoute, serviceRegistration, signedByService } from "../helpers/webhooks"
+
+// The shopper's words when the service fails, in either language, and the reference they carry.
+const SHOPPER_RETRY = /(could not be (started|confirmed) just now\. Please try again in a moment\.|يُرجى المحاولة مرة أخرى بعد قليل\.).*(INS-[0-9A-F]{8})\.$/
+// What no shopper may read: the call, its method, a status, the service's words, advice for developers.
+const SERVICE_INTERNALS = /payment_links|POST|\b5\d\d\b|ECONNREFUSED|baseUrl|installments service|Retry shortly|unreachable|<html/i
+const UNVERIFIED = { type: "unauthorized", message: "The webhook delivery could not be verified." }
+
+/** Issue 22: what a shopper, a forger or a spreadsheet can do to the merchant, each closed. */
+export function securityScenarios(ctx: SuiteContext) {
+  const { api, getContainer } = ctx
+  const headers = () => ({ "x-publishable-api-key": ctx.seed.publishableKey })
+
+  /** Starts a payment session with the answer as it comes, never throwing on a status. */
+  async function tryStartPayment(cartId: string, data: Record<string, unknown> = {}) {
+    const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, { headers: headers() })
+    return api.post(
+      `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+      { provider_id: PROVIDERS.both, data: { cart_id: cartId, ...data } },
+      { headers: headers(), validateStatus: () => true }
+    )
+  }
+
+  /** The shopper's refusal: a 422 payment refusal in their words, naming nothing of the service; its reference. */
+  function shopperRefusal(answer: { status: number; data: { message: string; type: string; code?: string } }) {
+    expect(answer.status).toBe(422)
+    expect(answer.data.type).toBe("payment_authorization_error")
+    expect(answer.data.code).toBe("installments_unavailable")
+    expect(answer.data.message).toMatch(SHOPPER_RETRY)
+    expect(answer.data.message).not.toMatch(SERVICE_INTERNALS)
+    return SHOPPER_RETRY.exec(answer.data.message)![3]
+  }
+
+  it("S1. the settlements CSV writes OWASP formula payloads in a shopper's name and e-mail as text", async () => {
+    const { orderId, transactionId } = await installmentOrder(ctx, 30)
+    const query = getContainer().resolve("query")
+    const { data: [order] } = await query.graph({ entity: "order", fields: ["customer_id"], filters: { id: orderId } })
+    const customers = getContainer().resolve(Modules.CUSTOMER)
+    const now = Date.parse((await ctx.sandbox.control.get("/clock")).data.now)
+    const window = { from_date: new Date(now - 86_400_000).toISOString(), to_date: new Date(now + 86_400_000).toISOString() }
+    for (const payload of OWASP_CSV_PAYLOADS) {
+      await customers.updateCustomers(order.customer_id, { first_name: payload, last_name: "Al-Harbi", email: payload })
+      const csv = await api.get("/admin/installments/settlements", { ...ctx.admin, params: { provider_id: "installments", ...window, format: "csv" } })
+      expect(csv.status).toBe(200)
+      const rows = []
+      for await (const record of csvRecords(Readable.from([csv.data as string]))) {
+        rows.push(record.values)
+      }
+      const row = rows.find((values) => values.transaction_id === transactionId && values.type === "transaction")!
+      expect({ payload, name: row.customer_name, email: row.customer_email }).toEqual({ payload, name: `'${payload} Al-Harbi`, email: `'${payload}` })
+      // No cell of the whole file would run as a formula.
+      expect(rows.flatMap((values) => Object.values(values)).filter(runsAsFormula)).toEqual([])
+    }
+  })
+
+  it("S2. a checkout during a 503 outage and during a network failure: the shopper reads a retry with a reference, the log has the details under it", async () => {
+    const store = storefront(api, ctx.seed)
+    const cart = await store.createCart(8)
+
+    // 503 with a proxy's page, on the call and its retries.
+    const logs = captureLogs(getContainer())
+    await ctx.sandbox.control.post("/faults", { fail_next: 3, error_status: 503 })
+    let outage: Awaited<ReturnType<typeof tryStartPayment>>
+    let network: Awaited<ReturnType<typeof tryStartPayment>>
+    try {
+      outage = await tryStartPayment(cart.id)
+      await ctx.sandbox.control.delete("/faults")
+      await ctx.sandbox.outage.down()
+      try {
+        network = await tryStartPayment(cart.id, { locale: "ar-SA" })
+      } finally {
+        await ctx.sandbox.outage.up()
+      }
+    } finally {
+      await ctx.sandbox.control.delete("/faults")
+      logs.stop()
+    }
+    const outageReference = shopperRefusal(outage)
+    expect(outage.data.message).toMatch(/^Your installments payment could not be started just now/)
+    expect(logs.text()).toMatch(new RegExp(`checkout failure ${outageReference}: .*operation POST /payment_links/[^ ]+/create, status 503`))
+
+    const networkReference = shopperRefusal(network)
+    // The storefront said the cart is in Arabic: the shopper reads Arabic.
+    expect(network.data.message).toMatch(/^تعذّر بدء الدفع بالتقسيط الآن/)
+    expect(logs.text()).toMatch(new RegExp(`checkout failure ${networkReference}: .*status no answer, ConnectionError`))
+    expect(outageReference).not.toBe(networkReference)
+
+    // The service back: the same cart starts its payment.
+    expect((await tryStartPayment(cart.id)).status).toBe(200)
+  })
+
+  it("S3. forged deliveries, with a known prefix or an unknown one: the same 401 body, and at most one fresh key read a second", async () => {
+    const service = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+    const reads = jest.spyOn(service, "listWebhookKeys")
+    const known = serviceRegistration(ctx.sandbox).prefix
+    const forger = generateWebhookKeyPair()
+    const body = (n: number) => JSON.stringify({ id: `evt_forged_${n}`, event: "order.success", created_at: new Date().toISOString(), data: { id: "x", payment_link_id: "y" } })
+    const forged = (n: number, prefix: string) => signedDeliveryHeaders({ payload: body(n), privateKey: forger.privateKey, keyPrefix: prefix })
+    const started = Date.now()
+    let answers: { status: number; data: unknown }[]
+    try {
+      answers = await Promise.all(
+        Array.from({ length: 60 }, (_, n) => sendToWebhookRoute(api, body(n), forged(n, n % 2 ? known : `whk_guess_${n}`)))
+      )
+    } finally {
+      reads.mockRestore()
+    }
+    const seconds = Math.ceil((Date.now() - started) / 1000)
+    expect(answers.map((answer) => answer.status)).toEqual(Array(60).fill(401))
+    // One body whatever the reason: nothing says whether keys exist or the prefix is known.
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.data)))).toEqual(new Set([JSON.stringify(UNVERIFIED)]))
+    const keyReads = reads.mock.calls.filter(([filters]) => !filters || !Object.keys(filters).length).length
+    expect(keyReads).toBeLessThanOrEqual(seconds + 1)
+  })
+
+  it("S4. a key made for the sandbox environment never verifies a delivery to the live registration, nor another registration's", async () => {
+    // An event the plugin acknowledges and ignores once verified: only the verification is under test.
+    const body = JSON.stringify({ id: "evt_env_check", event: "sandbox.ping", created_at: new Date().toISOString(), data: {} })
+    const signed = signedByService(ctx.sandbox, body)
+    const live = await withRegistrationOptions(getContainer(), "installments", { publicKey: "prod-pk_live_registration" }, () =>
+      sendToWebhookRoute(api, body, signed)
+    )
+    expect({ status: live.status, data: live.data }).toEqual({ status: 401, data: UNVERIFIED })
+    const other = await sendToWebhookRoute(api, body, signed, { path: "/hooks/payment/installments_bnpl" })
+    expect({ status: other.status, data: other.data }).toEqual({ status: 401, data: UNVERIFIED })
+    // The same delivery to the registration and environment its key was made for is accepted.
+    expect((await sendToWebhookRoute(api, body, signed)).status).toBe(200)
+  })
+
+  it("S5. a javascript: link URL from the service is refused by the reader: never a link in the admin, never a checkout", async () => {
+    const pay = ctx.sandbox.core.ctx.urls as { pay: string }
+    const saved = pay.pay
+    pay.pay = "javascript:alert(document.domain)//"
+    const logs = captureLogs(getContainer())
+    let made: AxiosResponse
+    let list: AxiosResponse
+    let checkout: Awaited<ReturnType<typeof tryStartPayment>>
+    try {
+      made = await api.post("/admin/installments/payment-links", { provider_id: "installments", amount: "250.00", title: "Phone order" }, { ...ctx.admin, validateStatus: () => true })
+      list = await api.get("/admin/installments/payment-links", {
+        ...ctx.admin,
+        params: { provider_id: "installments", limit: 5, sort_by: "created_at", sort_order: "desc" },
+      })
+      checkout = await tryStartPayment((await storefront(api, ctx.seed).createCart(4)).id)
+    } finally {
+      pay.pay = saved
+      logs.stop()
+    }
+    expect(made.status).toBeGreaterThanOrEqual(400)
+    expect(made.data.message).toMatch(/without an https address to share/)
+    const urls = (list.data.payment_links as { url: string | null }[]).map((link) => link.url)
+    expect(urls.length).toBeGreaterThan(0)
+    expect(urls.filter((url) => url !== null && !url.startsWith("http"))).toEqual([])
+    expect(urls).toContain(null)
+    const reference = SHOPPER_RETRY.exec(checkout.data.message)?.[3]
+    expect(checkout.status).toBe(422)
+    expect(logs.text()).toMatch(/answered a URL that is not https \(javascript:\); it is left out/)
+    expect(logs.text()).toMatch(new RegExp(`checkout failure ${reference}: .*without an https checkout URL`))
+    expect(logs.text()).not.toContain("alert(document.domain)")
+  })
+
+  it("S6. a dispute whose delivery names a session its link does not confirm is recorded against no payment", async () => {
+    const first = await installmentOrder(ctx, 30)
+    const second = await installmentOrder(ctx, 31)
+    const paidSecond = (await eventsOfLink(ctx.sandbox, second.linkId)).find((event) => event.event === "order.success")!
+    const otherSessionId = (paidSecond.data.metadata as { session_id: string }).session_id
+    await ctx.sandbox.control.post(`/transactions/${first.transactionId}/dispute`, { reason: "Item not received" })
+    const service = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+    await waitFor(async () => ((await service.listInstallmentsDisputes({ transaction_id: first.transactionId })).length ? true : undefined))
+    const genuine = (await eventsOfLink(ctx.sandbox, first.linkId)).find((event) => event.event === "order.disputed")!
+    // The service's own signature over a delivery whose hints name the second checkout's session and link.
+    const data = { ...genuine.data, payment_link_id: second.linkId, metadata: { ...(genuine.data.metadata as object), session_id: otherSessionId } }
+    const body = deliveryBody({ ...genuine, id: "evt_dispute_hints", data })
+    const logs = captureLogs(getContainer())
+    try {
+      expect((await sendToWebhookRoute(api, body, signedByService(ctx.sandbox, body))).status).toBe(200)
+      const [recorded] = await waitFor(async () => {
+        const found = await service.listInstallmentsDisputes({ event_id: "evt_dispute_hints" })
+        return found.length ? found : undefined
+      })
+      expect(recorded).toMatchObject({ transaction_id: first.transactionId, payment_id: null, order_id: null })
+      expect(logs.text()).toMatch(new RegExp(`dispute evt_dispute_hints names session ${otherSessionId} .*does not hold both`))
+    } finally {
+      logs.stop()
+    }
+  })
+}
