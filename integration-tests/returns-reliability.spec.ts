@@ -1,4 +1,5 @@
 import { storeSuite } from "./helpers/store-suite"
+import { backgroundWorkScenarios } from "./scenarios/background-work"
 import { reliabilityScenarios } from "./scenarios/reliability"
 import { returnScenarios } from "./scenarios/returns"
 
@@ -8,4 +9,6 @@ import { returnScenarios } from "./scenarios/returns"
 storeSuite((ctx) => {
   describe("returns become refunds", () => returnScenarios(ctx))
   describe("reliability under faults, load and bad input", () => reliabilityScenarios(ctx))
+  // Last: its final scenario moves the sandbox's clock on.
+  describe("background work costs what is live", () => backgroundWorkScenarios(ctx))
 })
