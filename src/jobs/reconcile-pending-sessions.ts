@@ -11,7 +11,7 @@ import {
 import { PROVIDER_ID_PREFIX } from "../installments/provider-ids"
 import { loadedRegistrations, sweepConcurrency } from "../installments/registrations"
 import { inParallel } from "../lib/in-parallel"
-import { idFloor } from "../lib/ulid-floor"
+import { idFloor, PAYMENT_SESSION_ID_PREFIX } from "../lib/ulid-floor"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/cancel-unpaid-order"
@@ -23,7 +23,6 @@ export const SESSIONS_MARK = "sessions"
 // Sessions are looked for again this far back: one created (its id taken) just before a discovery
 // but committed after it is still found.
 const DISCOVERY_OVERLAP_MS = 10 * 60 * 1000
-const SESSION_ID_PREFIX = "payses"
 
 export interface ReconcileOptions {
   /** The sweep's clock for link timing; defaults to now. */
@@ -107,7 +106,7 @@ async function discoverSessions(container: MedusaContainer, service: Installment
   const mark = await service.sweptTo(SESSIONS_MARK)
   const from = mark ? new Date(mark.getTime() - DISCOVERY_OVERLAP_MS) : since
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const floor = idFloor(SESSION_ID_PREFIX, from)
+  const floor = idFloor(PAYMENT_SESSION_ID_PREFIX, from)
   let after: string | undefined
   for (;;) {
     const { data } = await query.graph({

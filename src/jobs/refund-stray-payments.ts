@@ -17,6 +17,10 @@ const FIRST_SWEEP_MS = 24 * 60 * 60 * 1000
 // grace were left for it, and the service's clock may differ from the store's.
 const SAFETY_OVERLAP_MS = 30 * 60 * 1000
 const LINK_PAGE_SIZE = 100
+// A checkout's session is made moments before its first link; a later link for the same session
+// (the cart changed) comes within this. A session made earlier is not looked for in the one query
+// of a page: its link then costs a read, as any link not known settled does.
+const SESSION_BEFORE_LINK_MS = 60 * 60 * 1000
 // Oldest first, this many pages a sweep: a store that was down catches up over several sweeps, each
 // moving the account's mark to the last link it checked.
 const MAX_LINK_PAGES = 50
@@ -97,7 +101,7 @@ export default async function refundStrayPayments(container: MedusaContainer, op
         }
         // Nearly every paid link is a completed checkout: one query for the page settles those, and
         // only the others cost a link read and the orphan and canceled-order checks.
-        const settled = await settledPaidLinks(container, fresh)
+        const settled = await settledPaidLinks(container, fresh, { sessionsSince: new Date(from.getTime() - SESSION_BEFORE_LINK_MS) })
         const unsettled = fresh.filter((link) => !settled.has(link.toLowerCase()))
         await inParallel(concurrency, unsettled.length, (i) => sweepLink(container, logger, id, unsettled[i], now, options))
         if (list.data.length < LINK_PAGE_SIZE || page * LINK_PAGE_SIZE >= list.total) {

@@ -1,3 +1,6 @@
+/** The prefix of Medusa's payment session ids (`payses_<ULID>`). */
+export const PAYMENT_SESSION_ID_PREFIX = "payses"
+
 // Crockford's base32, the alphabet of ULIDs.
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
