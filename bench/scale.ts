@@ -11,19 +11,14 @@
  *
  *   flock /tmp/medusa-boot.lock npm run bench:scale
  */
-import { execFile } from "node:child_process"
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
 import path from "node:path"
-import { promisify } from "node:util"
-import { MERCHANT, STORE_DIR } from "../scripts/demo/config"
-import { childEnv } from "../scripts/demo/plugin-package"
+import { MERCHANT } from "../scripts/demo/config"
 import { InstallmentsClient } from "../src/lib/client"
 import { inParallel } from "../src/lib/in-parallel"
 import type { JobFigures } from "./scale-run"
 import { BENCH_PORTS, prepareBenchStore, startBenchSandbox } from "./store"
+import { execInStore } from "./store-exec"
 
-const RESULT_PREFIX = "BENCH_RESULT "
 const OPEN_LINKS = 20
 const PAID_LINKS = 5
 
@@ -95,30 +90,12 @@ async function main(): Promise<void> {
     const env = await prepareBenchStore(sandbox.url)
     const openLinks = await createLinks(sandbox.url, OPEN_LINKS, "open")
     const transactions = await pay(sandbox.url, await createLinks(sandbox.url, PAID_LINKS, "paid"))
-    const dir = mkdtempSync(path.join(tmpdir(), "bench-scale-"))
-    const inputFile = path.join(dir, "input.json")
-    writeFileSync(inputFile, JSON.stringify({ sandboxUrl: sandbox.url, openLinks, transactions }))
-    let output: string
-    try {
-      // Not execFileSync: the sandbox the jobs read runs in this process and must keep answering.
-      const run = await promisify(execFile)("npx", ["medusa", "exec", path.join(__dirname, "scale-run.ts")], {
-        cwd: STORE_DIR,
-        env: childEnv({ ...env, BENCH_SCALE_INPUT: inputFile }),
-        maxBuffer: 64 * 1024 * 1024,
-      })
-      output = run.stdout
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-    const line = output.split("\n").find((text) => text.startsWith(RESULT_PREFIX))
-    if (!line) {
-      throw new Error(`the jobs printed no result:\n${output.slice(-4000)}`)
-    }
-    const { fresh, history, seeded } = JSON.parse(line.slice(RESULT_PREFIX.length)) as {
-      fresh: JobFigures[]
-      history: JobFigures[]
-      seeded: Record<string, number>
-    }
+    const { fresh, history, seeded } = await execInStore<{ fresh: JobFigures[]; history: JobFigures[]; seeded: Record<string, number> }>(
+      path.join(__dirname, "scale-run.ts"),
+      env,
+      "BENCH_SCALE_INPUT",
+      { sandboxUrl: sandbox.url, openLinks, transactions }
+    )
     const f = totals(fresh)
     const h = totals(history)
     process.stdout.write(

@@ -8,7 +8,7 @@ import refundStrayPayments from "../../src/jobs/refund-stray-payments"
 import { PaymentLinks } from "../../src/lib/client/resources/payment-links"
 import type { SuiteContext } from "../helpers/context"
 import { ordersOfCart } from "../helpers/orders"
-import { CARDS, payLink, sandboxClient, webhooksIdle } from "../helpers/sandbox"
+import { CARDS, payLink, payWithWebhooksLost, sandboxClient } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
 import { medusaProcessedWebhooks, settleWebhooks } from "../helpers/settle"
 import { eventsOfLink, sendToWebhookRoute, signedByService } from "../helpers/webhooks"
@@ -41,18 +41,6 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
     const cart = await store.createCart(quantity)
     const { session } = await store.startPayment(cart.id)
     return { cartId: cart.id, data: session.data }
-  }
-
-  /** Pays a link while every webhook the service sends for it is lost. */
-  async function payWithWebhooksLost(linkId: string, body: Parameters<typeof payLink>[2]) {
-    await ctx.sandbox.control.post("/faults", { drop_webhooks: 50 })
-    try {
-      const paid = await payLink(ctx.sandbox, linkId, body)
-      await webhooksIdle(ctx.sandbox)
-      return paid
-    } finally {
-      await ctx.sandbox.control.delete("/faults")
-    }
   }
 
   async function openSweepItems(): Promise<string[]> {
@@ -120,7 +108,7 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
       const { session: first } = await store.startPayment(cart.id)
       await store.setQuantity(cart, 20)
       await store.startPayment(cart.id)
-      const orphan = await payWithWebhooksLost(first.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+      const orphan = await payWithWebhooksLost(ctx.sandbox, first.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
 
       list.mockClear()
       const resumed = Date.now()
@@ -182,7 +170,7 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
     const { data: clock } = await ctx.sandbox.control.get("/clock")
     const untilExpiry = Date.parse(checkout.data.expires_at) - Date.parse(clock.now)
     await ctx.sandbox.control.post("/clock/advance", { ms: untilExpiry - MINUTE })
-    await payWithWebhooksLost(link, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+    await payWithWebhooksLost(ctx.sandbox, link, { card_number: CARDS.mada, payment_option: "Pay In Full" })
     await medusaProcessedWebhooks()
     expect(await ordersOfCart(getContainer(), checkout.cartId)).toHaveLength(0)
 
