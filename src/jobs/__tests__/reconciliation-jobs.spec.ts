@@ -143,6 +143,8 @@ type Checkout = {
 // The checkouts the settled-links query finds, by the link their session holds.
 const checkouts: Checkout[] = []
 const checkoutQueries: string[][] = []
+// The session-id floor each of those queries carried.
+const checkoutFloors: unknown[] = []
 
 function container(sessions: Session[], config = configWith(), sweeps = new FakeSweeps()) {
   const graphCalls: { filters: Record<string, any>; pagination: Record<string, any> }[] = []
@@ -151,6 +153,7 @@ function container(sessions: Session[], config = configWith(), sweeps = new Fake
       if (filters.data) {
         const links: string[] = filters.data.payment_link_id
         checkoutQueries.push(links)
+        checkoutFloors.push(filters.id?.$gte)
         return { data: checkouts.filter((checkout) => links.includes(checkout.data.payment_link_id)) }
       }
       graphCalls.push({ filters, pagination })
@@ -184,6 +187,7 @@ function container(sessions: Session[], config = configWith(), sweeps = new Fake
 beforeEach(() => {
   checkouts.length = 0
   checkoutQueries.length = 0
+  checkoutFloors.length = 0
   reconcileRuns.length = 0
   cancelRuns.length = 0
   orphanRuns.length = 0
@@ -415,6 +419,8 @@ describe("refundStrayPayments: orphan payments", () => {
     await refundStrayPayments(c, { now: NOW, since: new Date(hoursAgo(24)) })
     // The listed ids are lowercase already: asked once each.
     expect(checkoutQueries).toEqual([paidLinks.slice(0, 100), paidLinks.slice(100)])
+    // Only the sessions made since an hour before the window: a primary-key range, not the history.
+    expect(checkoutFloors).toEqual([idFloor("payses", new Date(hoursAgo(25))), idFloor("payses", new Date(hoursAgo(25)))])
     expect(orphanRuns.map((run) => run.payment_link_id)).toEqual(paidLinks.slice(100))
   })
 
