@@ -72,9 +72,9 @@ export default async function scaleRun({ container }: ExecArgs) {
     await seedLiveWork(knex, input)
     await knex.raw("ANALYZE")
     const figures: JobFigures[] = []
+    let before = await tuplesRead(knex)
     for (const [name, job] of jobs) {
       await fetch(`${input.sandboxUrl}/__sandbox/requests`, { method: "DELETE" })
-      const before = await tuplesRead(knex)
       counter.reset()
       const started = process.hrtime.bigint()
       await job(container)
@@ -83,6 +83,7 @@ export default async function scaleRun({ container }: ExecArgs) {
       const log = (await (await fetch(`${input.sandboxUrl}/__sandbox/requests`)).json()) as { count: number }
       const after = await tuplesRead(knex)
       figures.push({ job: name, serviceCalls: log.count, statements, rowsReturned: rows, rowsRead: after - before, ms })
+      before = after
     }
     return figures
   }
@@ -98,10 +99,11 @@ export default async function scaleRun({ container }: ExecArgs) {
 
 /**
  * Rows PostgreSQL read for the benchmark database's tables so far (sequential and index), after
- * every backend flushed its counters (they do within a second of going idle).
+ * every backend flushed its counters: an idle backend flushes them within 10 seconds
+ * (PostgreSQL 15's PGSTAT_IDLE_INTERVAL).
  */
 async function tuplesRead(knex: Knex): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, 1200))
+  await new Promise((resolve) => setTimeout(resolve, 11_000))
   await knex.raw("SELECT pg_stat_clear_snapshot()")
   const { rows } = await knex.raw(
     "SELECT coalesce(sum(coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0)), 0)::bigint AS n FROM pg_stat_user_tables WHERE relname NOT LIKE 'pg_%'"
