@@ -43,13 +43,16 @@ export default async function reconcileSweep({ container }: ExecArgs) {
   const results = []
   // The first sweep (no pending session) warms the process and is not reported.
   for (const pending of [0, ...input.pending]) {
-    await knex.raw(`DELETE FROM payment_session WHERE id LIKE '${ID}_pend_%'`)
+    await knex.raw(`DELETE FROM payment_session WHERE payment_collection_id LIKE '${ID}_pend_%'`)
     await knex.raw(`DELETE FROM payment_collection WHERE id LIKE '${ID}_pend_%'`)
+    // Each size is a first sweep: nothing followed yet, no discovery mark.
+    await knex.raw(`DELETE FROM installments_sweep_item WHERE kind = 'session'`)
+    await knex.raw(`DELETE FROM installments_sweep_mark`)
     const expiresAt = new Date(Date.now() + 60 * 60_000).toISOString()
     await insertSessions(knex, "pend", pending, (i) => ({
       status: "pending",
       data: {
-        session_id: `${ID}_pend_${pad(i)}`,
+        session_id: sessionId("pend", i),
         payment_link_id: input.links[i],
         url: `${input.sandboxUrl}/payment-link/${input.links[i]}`,
         environment: "SANDBOX",
@@ -88,8 +91,25 @@ function pad(i: number): string {
   return String(i).padStart(6, "0")
 }
 
+// Session ids as Medusa makes them (`payses_` and a ULID, whose first 10 characters are the time):
+// the job finds new sessions by id.
+const SESSION_TIME = (() => {
+  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+  let ms = Date.now()
+  let time = ""
+  for (let i = 0; i < 10; i++) {
+    time = alphabet[ms % 32] + time
+    ms = Math.floor(ms / 32)
+  }
+  return time
+})()
+
+function sessionId(kind: string, i: number): string {
+  return `payses_${SESSION_TIME}${kind.toUpperCase()}${pad(i)}`
+}
+
 async function clearBenchRows(knex: Knex) {
-  await knex.raw(`DELETE FROM payment_session WHERE id LIKE '${ID}_%'`)
+  await knex.raw(`DELETE FROM payment_session WHERE payment_collection_id LIKE '${ID}_%'`)
   await knex.raw(`DELETE FROM payment_collection WHERE id LIKE '${ID}_%'`)
 }
 
@@ -112,9 +132,9 @@ async function insertSessions(
     const rows = ids.map((id, k) => row(start + k))
     await knex.raw(
       `INSERT INTO payment_session (id, currency_code, amount, raw_amount, provider_id, data, status, payment_collection_id)
-       SELECT s.id, 'sar', ?, ?::jsonb, 'pp_installments_installments', s.data, s.status, s.id
-       FROM unnest(?::text[], ?::jsonb[], ?::text[]) AS s(id, data, status)`,
-      [amount, raw, ids, rows.map((r) => JSON.stringify(r.data)), rows.map((r) => r.status)]
+       SELECT s.session_id, 'sar', ?, ?::jsonb, 'pp_installments_installments', s.data, s.status, s.id
+       FROM unnest(?::text[], ?::text[], ?::jsonb[], ?::text[]) AS s(id, session_id, data, status)`,
+      [amount, raw, ids, ids.map((_, k) => sessionId(kind, start + k)), rows.map((r) => JSON.stringify(r.data)), rows.map((r) => r.status)]
     )
   }
 }

@@ -9,21 +9,16 @@
  *
  *   flock /tmp/medusa-boot.lock npm run bench:reconcile
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
 import path from "node:path"
 import { InstallmentsClient } from "../src/lib/client"
 import { inParallel } from "../src/lib/in-parallel"
-import { MERCHANT, STORE_DIR } from "../scripts/demo/config"
-import { execFile } from "node:child_process"
-import { promisify } from "node:util"
-import { childEnv } from "../scripts/demo/plugin-package"
+import { MERCHANT } from "../scripts/demo/config"
 import { BENCH_PORTS, prepareBenchStore, startBenchSandbox } from "./store"
+import { execInStore } from "./store-exec"
 
 const COMPLETED = Number(process.env.BENCH_COMPLETED ?? 10_000)
 const PENDING = (process.env.BENCH_PENDING ?? "100,1000,10000").split(",").map(Number)
 const AMOUNT = "1200.00"
-const RESULT_PREFIX = "BENCH_RESULT "
 
 interface SweepResult {
   pending: number
@@ -81,31 +76,12 @@ async function main(): Promise<void> {
     const env = await prepareBenchStore(sandbox.url)
     const links = await createLinks(sandbox.url, Math.max(...PENDING))
     const input = { sandboxUrl: sandbox.url, completed: COMPLETED, pending: PENDING, links, amount: AMOUNT }
-    // A file, not the env: 10,000 link ids are more than one environment string may hold.
-    const dir = mkdtempSync(path.join(tmpdir(), "bench-reconcile-"))
-    const inputFile = path.join(dir, "input.json")
-    writeFileSync(inputFile, JSON.stringify(input))
-    let output: string
-    try {
-      // Not execFileSync: the sandbox the sweep reads runs in this process and must keep answering.
-      const run = await promisify(execFile)("npx", ["medusa", "exec", path.join(__dirname, "reconcile-sweep.ts")], {
-        cwd: STORE_DIR,
-        env: childEnv({ ...env, BENCH_RECONCILE_INPUT: inputFile }),
-        maxBuffer: 64 * 1024 * 1024,
-      })
-      output = run.stdout
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-    const line = output.split("\n").find((text) => text.startsWith(RESULT_PREFIX))
-    if (!line) {
-      throw new Error(`the sweep printed no result:\n${output.slice(-4000)}`)
-    }
-    const { results, sessionQuery, plan } = JSON.parse(line.slice(RESULT_PREFIX.length)) as {
-      results: SweepResult[]
-      sessionQuery?: string
-      plan?: string[]
-    }
+    const { results, sessionQuery, plan } = await execInStore<{ results: SweepResult[]; sessionQuery?: string; plan?: string[] }>(
+      path.join(__dirname, "reconcile-sweep.ts"),
+      env,
+      "BENCH_RECONCILE_INPUT",
+      input
+    )
     process.stdout.write(
       `Reconciliation sweep (bulk-inserted sessions: ${COMPLETED.toLocaleString("en")} completed, then each pending count; ` +
         `links unpaid on a fresh sandbox; default options, reconcileConcurrency 4)\n${table(results)}\n`

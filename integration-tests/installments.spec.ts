@@ -5,6 +5,7 @@ import { backOfficePaymentScenarios } from "./scenarios/back-office-payments"
 import { backOfficeReportScenarios } from "./scenarios/back-office-reports"
 import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
 import { checkoutScenarios } from "./scenarios/checkout"
+import { securityScenarios } from "./scenarios/security"
 import { serviceCallScenarios } from "./scenarios/service-calls"
 import { storefrontPlanScenarios } from "./scenarios/storefront-plans"
 import { webhookHardeningScenarios } from "./scenarios/webhook-hardening"
@@ -22,4 +23,5 @@ storeSuite((ctx) => {
   describe("back office: every list route pages", () => backOfficePageScenarios(ctx))
   describe("storefront: installment plans", () => storefrontPlanScenarios(ctx))
   describe("service calls per checkout", () => serviceCallScenarios(ctx))
+  describe("security: what a shopper, a forger or a spreadsheet can do", () => securityScenarios(ctx))
 })

@@ -1,13 +1,14 @@
 import { storeSuite } from "./helpers/store-suite"
+import { backgroundWorkScenarios } from "./scenarios/background-work"
 import { reliabilityScenarios } from "./scenarios/reliability"
 import { returnScenarios } from "./scenarios/returns"
-import { securityScenarios } from "./scenarios/security"
 
 // The plugin in a second booted Medusa, run beside installments.spec.ts: returns that become
-// refunds, reliability under faults, load and bad input, and security (the longest scenarios, which would
+// refunds, reliability under faults, load and bad input, and background work (the longest scenarios, which would
 // otherwise double the first file's time).
 storeSuite((ctx) => {
   describe("returns become refunds", () => returnScenarios(ctx))
   describe("reliability under faults, load and bad input", () => reliabilityScenarios(ctx))
-  describe("security: what a shopper, a forger or a spreadsheet can do", () => securityScenarios(ctx))
+  // Last: its final scenario moves the sandbox's clock on.
+  describe("background work costs what is live", () => backgroundWorkScenarios(ctx))
 })

@@ -58,6 +58,18 @@ export async function payLink(
   return data as { transaction_id: string; transaction: Record<string, unknown> } & Record<string, unknown>
 }
 
+/** Pays a link while every webhook the service sends for it is lost; the faults are cleared after. */
+export async function payWithWebhooksLost(sandbox: Sandbox, linkId: string, body: Parameters<typeof payLink>[2]) {
+  await sandbox.control.post("/faults", { drop_webhooks: 50 })
+  try {
+    const paid = await payLink(sandbox, linkId, body)
+    await webhooksIdle(sandbox)
+    return paid
+  } finally {
+    await sandbox.control.delete("/faults")
+  }
+}
+
 /** Waits until the sandbox has no webhook delivery in flight. */
 export async function webhooksIdle(sandbox: Sandbox) {
   await sandbox.control.post("/webhooks/wait", { timeout_ms: 15_000 })

@@ -3,7 +3,7 @@ import type { ILockingModule } from "@medusajs/framework/types"
 import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../src/lib/webhooks"
 import { InstallmentsClient } from "../../src/lib/client"
 import type { SuiteContext } from "../helpers/context"
-import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
+import { CARDS, payLink, payWithWebhooksLost as payLinkWithWebhooksLost, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { randomUUID } from "node:crypto"
 import { PROVIDERS, storefront } from "../helpers/seed"
 import { medusaProcessedWebhooks } from "../helpers/settle"
@@ -76,16 +76,7 @@ export function checkoutScenarios(ctx: SuiteContext) {
   }
 
   /** Pays a link while the service's webhooks to Medusa are all lost. */
-  async function payWithWebhooksLost(linkId: string, body: Parameters<typeof payLink>[2]) {
-    await ctx.sandbox.control.post("/faults", { drop_webhooks: 50 })
-    try {
-      const paid = await payLink(ctx.sandbox, linkId, body)
-      await webhooksIdle(ctx.sandbox)
-      return paid
-    } finally {
-      await ctx.sandbox.control.delete("/faults")
-    }
-  }
+  const payWithWebhooksLost = (linkId: string, body: Parameters<typeof payLink>[2]) => payLinkWithWebhooksLost(ctx.sandbox, linkId, body)
 
   const ELEVEN_MINUTES = 11 * 60_000
 

@@ -100,6 +100,16 @@ export const ProviderOptionsSchema = z.object({
     .min(1, "reconcileConcurrency must be at least 1")
     .max(32, "reconcileConcurrency must be at most 32")
     .default(4),
+  /**
+   * How long a processed delivery is remembered against replays: an older delivery (by its signed
+   * created_at) is acknowledged and ignored, and the retention job deletes older records.
+   */
+  webhookRetentionDays: z
+    .number({ error: "webhookRetentionDays must be a number of days" })
+    .int("webhookRetentionDays must be a whole number of days")
+    .min(1, "webhookRetentionDays must be at least 1")
+    .max(3650, "webhookRetentionDays must be at most 3650 (10 years)")
+    .default(30),
   /** Refund what the order owes when a return is received (Medusa's summary after the receipt). */
   autoRefundReturns: z.boolean({ error: "autoRefundReturns must be true or false" }).default(true),
 })

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { idFloor, PAYMENT_SESSION_ID_PREFIX } from "../lib/ulid-floor"
 import { ExpiringKeys } from "./expiring-keys"
 import { InFlightReads } from "./in-flight-reads"
 import type { OrderRow, PaymentRow, Query } from "./session-records"
@@ -86,8 +87,14 @@ export async function paidCheckoutState(container: MedusaContainer, sessionId: s
 /**
  * Of these paid links, those a session holds whose checkout is settled (lowercased), in one query:
  * nothing is left to do for them. A link missing from the answer is merely not known settled.
+ * `sessionsSince` limits the query to sessions created since then (a primary-key range: Medusa's ids
+ * begin with their creation time), so its cost is the recent sessions, not the store's history.
  */
-export async function settledPaidLinks(container: MedusaContainer, paymentLinkIds: string[]): Promise<Set<string>> {
+export async function settledPaidLinks(
+  container: MedusaContainer,
+  paymentLinkIds: string[],
+  { sessionsSince }: { sessionsSince?: Date } = {}
+): Promise<Set<string>> {
   if (!paymentLinkIds.length) {
     return new Set()
   }
@@ -96,7 +103,10 @@ export async function settledPaidLinks(container: MedusaContainer, paymentLinkId
     entity: "payment_session",
     fields: CHECKOUT_FIELDS,
     // As listed and lowercased: the session keeps the id as the service returned it at creation.
-    filters: { data: { payment_link_id: [...new Set(paymentLinkIds.flatMap((id) => [id, id.toLowerCase()]))] } },
+    filters: {
+      data: { payment_link_id: [...new Set(paymentLinkIds.flatMap((id) => [id, id.toLowerCase()]))] },
+      ...(sessionsSince ? { id: { $gte: idFloor(PAYMENT_SESSION_ID_PREFIX, sessionsSince) } } : {}),
+    },
   })
   const settled = (data as SessionWithCheckout[]).filter(checkoutSettled).map(heldLinkOf)
   return new Set(settled.filter((link): link is string => link !== undefined))

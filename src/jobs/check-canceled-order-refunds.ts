@@ -1,44 +1,51 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { isInstallmentsProvider } from "../installments/provider-ids"
+import { INSTALLMENTS_MODULE } from "../modules/installments"
+import type InstallmentsModuleService from "../modules/installments/service"
 import { checkInstallmentsOrderRefundsWorkflow } from "../workflows/reconcile-order-refunds"
 
-// Cancels are checked again for a day: long enough to outlast an outage of the service that also
+// A cancel is checked again for a day: long enough to outlast an outage of the service that also
 // stopped the check made right after the cancel.
 const CANCEL_LOOKBACK_MS = 24 * 60 * 60 * 1000
-
-type CanceledOrder = { id: string; payment_collections?: { payments?: { provider_id: string }[] }[] }
+const PAGE_SIZE = 100
 
 /**
- * Checks again the refunds of orders canceled in the last day that this plugin's payments paid: a
- * check that could not reach the service right after the cancel left nothing in the ledger to
- * retry. Medusa's scheduler passes `{ scheduledFor }` as the second argument, which is ignored;
- * tests pass a clock.
+ * Checks again the canceled orders whose check right after the cancel failed (the service could not
+ * be reached, so nothing reached the ledger to retry): the order-canceled subscriber follows those in
+ * the plugin's module, and this job reads only the ones still open, in keyset pages, never the
+ * store's canceled orders. A check that passes closes the order for the job; one still failing
+ * after a day is left, with a warning. Medusa's scheduler passes `{ scheduledFor }` as the second
+ * argument, which is ignored; tests pass a clock.
  */
 export default async function checkCanceledOrderRefunds(container: MedusaContainer, options: { now?: Date } = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  for (const orderId of await recentlyCanceledOrders(container, now)) {
-    try {
-      await checkInstallmentsOrderRefundsWorkflow(container).run({ input: { order_id: orderId } })
-    } catch (error) {
-      logger.warn(`installments: could not check the refunds of canceled order ${orderId}: ${(error as Error).message}`)
+  const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+  let after: string | undefined
+  for (;;) {
+    const items = await service.listOpenSweepItems("canceled-order", { after, take: PAGE_SIZE })
+    const closed: string[] = []
+    for (const item of items) {
+      try {
+        await checkInstallmentsOrderRefundsWorkflow(container).run({ input: { order_id: item.subject_id } })
+        closed.push(item.id)
+      } catch (error) {
+        const givenUp = new Date(item.created_at).getTime() + CANCEL_LOOKBACK_MS < now.getTime()
+        if (givenUp) {
+          closed.push(item.id)
+        }
+        logger.warn(
+          `installments: could not check the refunds of canceled order ${item.subject_id}: ${(error as Error).message}` +
+            (givenUp ? "; tried for a day, no longer checked: check the order's refunds in the admin" : "")
+        )
+      }
     }
+    await service.closeSweepItems(closed, now)
+    if (items.length < PAGE_SIZE) {
+      return
+    }
+    after = items[items.length - 1].id
   }
-}
-
-async function recentlyCanceledOrders(container: MedusaContainer, now: Date): Promise<string[]> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "payment_collections.payments.provider_id"],
-    filters: { status: "canceled", canceled_at: { $gte: new Date(now.getTime() - CANCEL_LOOKBACK_MS) } },
-  })
-  return (data as CanceledOrder[])
-    .filter((order) =>
-      (order.payment_collections ?? []).some((collection) => (collection.payments ?? []).some((payment) => isInstallmentsProvider(payment.provider_id)))
-    )
-    .map((order) => order.id)
 }
 
 export const config = { name: "installments-check-canceled-order-refunds", schedule: "*/5 * * * *" }

@@ -4,22 +4,34 @@ import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { retryInstallmentsRefundWorkflow } from "../workflows/retry-failed-refund"
 
+const PAGE_SIZE = 100
+
 /**
  * Retries the refunds the service refused for a reason that passes (merchant balance too low,
- * already processing, service down), each when its backoff is due. Medusa's scheduler passes
- * `{ scheduledFor }` as the second argument, which is ignored; tests pass a clock.
+ * already processing, service down), each when its backoff is due: only those ledger rows, in
+ * keyset pages. Medusa's scheduler passes `{ scheduledFor }` as the second argument, which is
+ * ignored; tests pass a clock.
  */
 export default async function retryFailedRefunds(container: MedusaContainer, options: { now?: Date } = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const ledger = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-  for (const row of await ledger.listDueRefundRetries(now)) {
-    try {
-      await retryInstallmentsRefundWorkflow(container).run({ input: { id: row.id } })
-    } catch (error) {
-      // One refund that cannot be retried must not stop the others; the next run tries again.
-      logger.warn(`installments: could not retry refund ${row.id}: ${(error as Error).message}`)
+  let after: { next_retry_at: Date; id: string } | undefined
+  for (;;) {
+    const rows = await ledger.listDueRefundRetries(now, { after, take: PAGE_SIZE })
+    for (const row of rows) {
+      try {
+        await retryInstallmentsRefundWorkflow(container).run({ input: { id: row.id } })
+      } catch (error) {
+        // One refund that cannot be retried must not stop the others; the next run tries again.
+        logger.warn(`installments: could not retry refund ${row.id}: ${(error as Error).message}`)
+      }
     }
+    if (rows.length < PAGE_SIZE) {
+      return
+    }
+    const last = rows[rows.length - 1]
+    after = { next_retry_at: new Date(last.next_retry_at!), id: last.id }
   }
 }
 

@@ -4,21 +4,38 @@ import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/sync-refund-ledger"
 
-/** Settles ledger entries still pending when an `order.updated` webhook was lost. */
+const PAGE_SIZE = 100
+
+/**
+ * Settles ledger entries still pending when an `order.updated` webhook was lost: reads only the
+ * pending rows, in keyset pages, and syncs each transaction once a run.
+ */
 export default async function syncPendingRefunds(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-  const pending = await service.listInstallmentsRefunds({ status: "P" }, { select: ["provider_id", "transaction_id"] })
-  const transactions = new Map(pending.map((entry) => [`${entry.provider_id}:${entry.transaction_id}`, entry]))
-  for (const entry of transactions.values()) {
-    try {
-      await syncInstallmentsRefundLedgerWorkflow(container).run({
-        input: { provider_id: entry.provider_id, transaction_id: entry.transaction_id },
-      })
-    } catch (error) {
-      // One unreachable transaction must not stop the others; the next run tries again.
-      logger.warn(`installments: could not sync refunds of ${entry.transaction_id}: ${(error as Error).message}`)
+  const synced = new Set<string>()
+  let after: string | undefined
+  for (;;) {
+    const pending = await service.listPendingRefunds({ after, take: PAGE_SIZE })
+    for (const entry of pending) {
+      const key = `${entry.provider_id}:${entry.transaction_id}`
+      if (synced.has(key)) {
+        continue
+      }
+      synced.add(key)
+      try {
+        await syncInstallmentsRefundLedgerWorkflow(container).run({
+          input: { provider_id: entry.provider_id, transaction_id: entry.transaction_id },
+        })
+      } catch (error) {
+        // One unreachable transaction must not stop the others; the next run tries again.
+        logger.warn(`installments: could not sync refunds of ${entry.transaction_id}: ${(error as Error).message}`)
+      }
     }
+    if (pending.length < PAGE_SIZE) {
+      return
+    }
+    after = pending[pending.length - 1].id
   }
 }
 

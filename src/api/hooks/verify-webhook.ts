@@ -18,6 +18,7 @@ import {
 } from "../../modules/installments/events"
 import { providerIdOf } from "../../installments/provider-ids"
 import { installmentsProviderOptions } from "../../installments/registrations"
+import { isStaleDelivery } from "../../installments/webhook-retention"
 import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../installments/webhook-verified-header"
 import { medusaWebhookQueueOptions } from "../../installments/medusa-webhook-queue"
 import { installmentsRegistrationOf } from "./webhook-provider"
@@ -125,6 +126,12 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     return
   }
   const event = parsed
+  if (isStaleDelivery(event.created_at, new Date(), options.webhookRetentionDays)) {
+    // Its record may be pruned already (webhookRetentionDays): processing it could replay it.
+    logger.info(`installments: webhook ${printable(event.id)} is older than ${options.webhookRetentionDays} days; acknowledged and ignored`)
+    res.status(200).json({ received: true, ignored: true })
+    return
+  }
   const linkId = linkIdOf(event)
   if (store) {
     const first = await store.recordWebhookEvent({

@@ -6,6 +6,8 @@ import { InstallmentsPaymentLink } from "./models/payment-link"
 import { InstallmentsRefund, type RefundSource } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
+import { InstallmentsSweepItem, type SweepItemKind } from "./models/sweep-item"
+import { InstallmentsSweepMark } from "./models/sweep-mark"
 import { ExpiringKeys } from "../../installments/expiring-keys"
 import { InFlightReads } from "../../installments/in-flight-reads"
 import { RecentDeliveries } from "./recent-deliveries"
@@ -51,6 +53,8 @@ export default class InstallmentsModuleService extends MedusaService({
   InstallmentsRefund,
   InstallmentsDispute,
   InstallmentsPaymentLink,
+  InstallmentsSweepItem,
+  InstallmentsSweepMark,
 }) {
   private verificationKeys_?: ExpiringKeys<StoredKey[]>
   private keyReads_?: InFlightReads<StoredKey[]>
@@ -287,12 +291,121 @@ export default class InstallmentsModuleService extends MedusaService({
     )
   }
 
-  /** Failed refunds the reconciliation job retries now: retryable and due. */
-  async listDueRefundRetries(now: Date) {
+  /**
+   * A keyset page of the failed refunds the retry job retries now (retryable and due), in
+   * (next_retry_at, id) order after `after`: the (status, next_retry_at) index.
+   */
+  async listDueRefundRetries(now: Date, page: { after?: { next_retry_at: Date; id: string }; take: number }) {
+    const after = page.after
     return this.listInstallmentsRefunds(
-      { status: "failed", retryable: true, next_retry_at: { $lte: now } },
-      { order: { next_retry_at: "ASC" } }
+      {
+        status: "failed",
+        retryable: true,
+        next_retry_at: { $lte: now },
+        ...(after
+          ? { $or: [{ next_retry_at: { $gt: after.next_retry_at } }, { next_retry_at: after.next_retry_at, id: { $gt: after.id } }] }
+          : {}),
+      },
+      { take: page.take, order: { next_retry_at: "ASC", id: "ASC" }, select: ["id", "next_retry_at"] }
     )
+  }
+
+  /**
+   * A keyset page of the pending ledger rows, in id order (ids begin with their creation time) after
+   * `after`: the (status, id) index.
+   */
+  async listPendingRefunds(page: { after?: string; take: number }) {
+    return this.listInstallmentsRefunds(
+      { status: "P", ...(page.after ? { id: { $gt: page.after } } : {}) },
+      { take: page.take, order: { id: "ASC" }, select: ["id", "provider_id", "transaction_id"] }
+    )
+  }
+
+  /**
+   * Starts following these subjects in the sweep of `kind`; ones already followed (open or closed)
+   * are left as they are, so a sweep that sees a session again never reopens it. Returns how many
+   * were new.
+   */
+  async followSweepItems(kind: SweepItemKind, subjectIds: string[]): Promise<number> {
+    const wanted = [...new Set(subjectIds)]
+    if (!wanted.length) {
+      return 0
+    }
+    const known = await this.listInstallmentsSweepItems({ kind, subject_id: wanted }, { select: ["subject_id"] })
+    const seen = new Set(known.map((item) => item.subject_id))
+    const fresh = wanted.filter((id) => !seen.has(id))
+    try {
+      await this.createInstallmentsSweepItems(fresh.map((subject_id) => ({ kind, subject_id })))
+    } catch (error) {
+      if (!isDuplicate(error)) {
+        throw error
+      }
+      // Another process followed some of them meanwhile: the rest one by one.
+      for (const subject_id of fresh) {
+        await this.createInstallmentsSweepItems({ kind, subject_id }).catch((raced) => {
+          if (!isDuplicate(raced)) throw raced
+        })
+      }
+    }
+    return fresh.length
+  }
+
+  /** A keyset page of the open items of a sweep, in id order after `after` (the partial index on open items). */
+  async listOpenSweepItems(kind: SweepItemKind, page: { after?: string; take: number }) {
+    return this.listInstallmentsSweepItems(
+      { kind, closed_at: null, ...(page.after ? { id: { $gt: page.after } } : {}) },
+      { take: page.take, order: { id: "ASC" }, select: ["id", "subject_id", "created_at"] }
+    )
+  }
+
+  /** Stops following these items: no sweep reads them again. */
+  async closeSweepItems(ids: string[], at: Date): Promise<void> {
+    if (ids.length) {
+      await this.updateInstallmentsSweepItems({ selector: { id: ids }, data: { closed_at: at } })
+    }
+  }
+
+  /** Where the sweep `name` got to (everything before it was swept); undefined before its first complete run. */
+  async sweptTo(name: string): Promise<Date | undefined> {
+    const [mark] = await this.listInstallmentsSweepMarks({ name }, { take: 1, select: ["swept_to"] })
+    return mark ? new Date(mark.swept_to) : undefined
+  }
+
+  /** Records where the sweep `name` got to; never moves a mark back (two processes finishing out of order). */
+  async markSweptTo(name: string, at: Date): Promise<void> {
+    const [mark] = await this.listInstallmentsSweepMarks({ name }, { take: 1, select: ["id", "swept_to"] })
+    if (mark) {
+      if (new Date(mark.swept_to) < at) {
+        await this.updateInstallmentsSweepMarks({ id: mark.id, swept_to: at })
+      }
+      return
+    }
+    await this.createInstallmentsSweepMarks({ name, swept_to: at }).catch(async (error) => {
+      if (!isDuplicate(error)) throw error
+      await this.markSweptTo(name, at)
+    })
+  }
+
+  /**
+   * Deletes up to `batch` delivery records accepted before `before`, oldest first (the created_at
+   * index); returns how many. A delivery that old is refused as stale by the webhook route before
+   * any lookup, so its record no longer protects anything.
+   */
+  async pruneWebhookEvents(before: Date, batch: number): Promise<number> {
+    const old = await this.listWebhookEvents({ created_at: { $lt: before } }, { take: batch, order: { created_at: "ASC" }, select: ["id"] })
+    if (old.length) {
+      await this.deleteWebhookEvents(old.map((row) => row.id))
+    }
+    return old.length
+  }
+
+  /** Deletes up to `batch` sweep items closed before `before`; returns how many. */
+  async pruneClosedSweepItems(before: Date, batch: number): Promise<number> {
+    const old = await this.listInstallmentsSweepItems({ closed_at: { $lt: before } }, { take: batch, order: { closed_at: "ASC" }, select: ["id"] })
+    if (old.length) {
+      await this.deleteInstallmentsSweepItems(old.map((row) => row.id))
+    }
+    return old.length
   }
 
   /** Records a dispute delivery once (by its event id); false when it was already recorded. */

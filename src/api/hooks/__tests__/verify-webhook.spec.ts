@@ -135,8 +135,11 @@ function harness(registeredKeys: Keys | ((fresh: boolean) => Keys) = [{ prefix: 
 
 type PaidDelivery = { event_name: string; session_id?: string; webhook: { provider: string; payload: { rawData: Buffer; headers: Record<string, string> } } }
 
-function event(name: string, data: Record<string, unknown>, id = "evt_3b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed") {
-  return JSON.stringify({ id, event: name, created_at: "2026-01-01T10:00:00Z", data })
+// Deliveries made a minute ago: well inside the 30-day retention.
+const SENT_AT = new Date(Date.now() - 60_000).toISOString()
+
+function event(name: string, data: Record<string, unknown>, id = "evt_3b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", createdAt = SENT_AT) {
+  return JSON.stringify({ id, event: name, created_at: createdAt, data })
 }
 const signed = (body: string, privateKey = keys.privateKey, keyPrefix = "whk_1") =>
   signedDeliveryHeaders({ payload: body, privateKey, keyPrefix })
@@ -342,7 +345,7 @@ describe("verifyInstallmentsWebhook", () => {
     const { deliver, emitted } = harness()
     const body = event("order.disputed", transactionData("success"))
     await deliver(body, signed(body))
-    expect(emitted).toEqual([verifiedAnnouncement("order.disputed", { transaction_id: TX_ID, occurred_at: "2026-01-01T10:00:00Z" })])
+    expect(emitted).toEqual([verifiedAnnouncement("order.disputed", { transaction_id: TX_ID, occurred_at: SENT_AT })])
   })
 
   it("does not announce a refused delivery", async () => {
@@ -403,8 +406,26 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
     expect(replay.next).not.toHaveBeenCalled()
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
     // Another body (another event) without id is another delivery.
-    const other = JSON.stringify({ event: "modal.closed", data: { payment_link_id: LINK_ID }, created_at: "2026-01-02T00:00:00Z" })
+    const other = JSON.stringify({ event: "modal.closed", data: { payment_link_id: LINK_ID }, created_at: SENT_AT })
     expect((await deliver(other, signed(other))).res.body).toEqual({ received: true })
+  })
+
+  it("acknowledges a delivery older than the retention by its signed created_at, and neither records nor processes it", async () => {
+    const { deliver, emitted, seen, logged } = harness()
+    const days = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000).toISOString()
+    const old = event("order.success", transactionData("success"), "evt_old", days(31))
+    const { res, next } = await deliver(old, signed(old))
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toEqual({ received: true, ignored: true })
+    expect(next).not.toHaveBeenCalled()
+    expect(emitted).toEqual([])
+    expect(seen.size).toBe(0)
+    expect(logged).toEqual(['installments: webhook "evt_old" is older than 30 days; acknowledged and ignored'])
+
+    // Inside the retention it is processed as usual.
+    const recent = event("order.success", transactionData("success"), "evt_recent", days(29))
+    expect((await deliver(recent, signed(recent))).res.body).toEqual({ received: true })
+    expect(seen.has("evt_recent")).toBe(true)
   })
 
   it("acknowledges a signed event the plugin does not know with 200, and does nothing with it", async () => {

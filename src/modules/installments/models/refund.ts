@@ -34,4 +34,5 @@ export const InstallmentsRefund = model
     attempts: model.number().default(0),
     next_retry_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["order_id"] }, { on: ["status", "next_retry_at"] }])
+  // status + next_retry_at: the retry job's due rows; status + id: the sync job's pending rows, in keyset pages.
+  .indexes([{ on: ["order_id"] }, { on: ["status", "next_retry_at"] }, { on: ["status", "id"] }])

@@ -1,5 +1,5 @@
 import type { Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, PaymentActions } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { formatAmount, parseAmount } from "../../../lib/money"
 import { clientForProvider } from "../../../installments/registrations"
@@ -19,6 +19,8 @@ export interface SessionVerdict {
   action: PaymentActions
   session_id: string
   amount: string
+  /** Paid but not settled yet (bank review, or a transaction the service still records): read again even past the link's expiry. */
+  still_waiting: boolean
 }
 
 /** Reads a waiting session's link from the service, as a webhook would have reported it. */
@@ -29,7 +31,12 @@ export const readSessionVerdictStep = createStep(
     const registrationId = registrationIdOf(input.provider_id)
     const client = registrationId ? clientForProvider(container, registrationId) : undefined
     if (!data || !client) {
-      return new StepResponse<SessionVerdict>({ action: PaymentActions.NOT_SUPPORTED, session_id: input.session_id, amount: "0" })
+      return new StepResponse<SessionVerdict>({
+        action: PaymentActions.NOT_SUPPORTED,
+        session_id: input.session_id,
+        amount: "0",
+        still_waiting: false,
+      })
     }
     // Every sweep reads the same waiting links again: the reader reports an unknown status once, as on checkout.
     const details = await readLink(client, data.payment_link_id, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
@@ -42,6 +49,7 @@ export const readSessionVerdictStep = createStep(
       action: transaction && refundedByPlugin(transaction) ? PaymentActions.NOT_SUPPORTED : webhookActionOf(verdict),
       session_id: input.session_id,
       amount: formatAmount(amount),
+      still_waiting: verdict.status === PaymentSessionStatus.PENDING_AUTHORIZATION || verdict.settling === true,
     })
   }
 )

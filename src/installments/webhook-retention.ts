@@ -1,0 +1,26 @@
+const DAY_MS = 24 * 60 * 60 * 1000
+/** The retention when no registration says otherwise (the webhookRetentionDays default). */
+export const DEFAULT_RETENTION_DAYS = 30
+
+// Records are kept a day past the retention: a delivery's signed created_at may be a little ahead
+// of the store's clock, and its record must outlive the window in which the route would process it.
+const PRUNE_MARGIN_MS = DAY_MS
+
+/**
+ * True when a delivery is older than the retention by its own signed `created_at`: acknowledged and
+ * ignored, never processed, since its record may already be pruned. A delivery without a readable
+ * `created_at` cannot be judged and is not stale.
+ */
+export function isStaleDelivery(createdAt: unknown, now: Date, retentionDays: number): boolean {
+  const at = typeof createdAt === "string" ? Date.parse(createdAt) : NaN
+  return !Number.isNaN(at) && at < now.getTime() - retentionDays * DAY_MS
+}
+
+/**
+ * Delivery records received before this time may be deleted: past the longest retention of the
+ * registrations, plus the margin, so every replay of a deleted one is already stale.
+ */
+export function pruneBefore(now: Date, retentionDays: number[]): Date {
+  const longest = retentionDays.length ? Math.max(...retentionDays) : DEFAULT_RETENTION_DAYS
+  return new Date(now.getTime() - longest * DAY_MS - PRUNE_MARGIN_MS)
+}

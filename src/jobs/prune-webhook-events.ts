@@ -1,0 +1,47 @@
+import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { installmentsProviderOptions, installmentsRegistrationIds } from "../installments/registrations"
+import { pruneBefore } from "../installments/webhook-retention"
+import { INSTALLMENTS_MODULE } from "../modules/installments"
+import type InstallmentsModuleService from "../modules/installments/service"
+
+const BATCH_SIZE = 1000
+
+export interface PruneOptions {
+  /** The job's clock; defaults to now. */
+  now?: Date
+  /** Rows deleted per statement; 1,000. */
+  batchSize?: number
+}
+
+/**
+ * Deletes, in batches, the processed-delivery records older than the longest webhookRetentionDays
+ * of the registrations (plus a day), and the sweep items closed as long ago: the tables keep what is
+ * live. The webhook route ignores deliveries that old, so no replay is reopened. Returns how many
+ * rows of each it deleted.
+ */
+export default async function pruneWebhookEvents(container: MedusaContainer, options: PruneOptions = {}) {
+  const now = options.now instanceof Date ? options.now : new Date()
+  const batch = options.batchSize ?? BATCH_SIZE
+  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+  const retention = installmentsRegistrationIds(config).flatMap((id) => installmentsProviderOptions(config, id)?.webhookRetentionDays ?? [])
+  const before = pruneBefore(now, retention)
+  const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+  const deleted = { webhook_events: 0, sweep_items: 0 }
+  for (let count = batch; count === batch; ) {
+    count = await service.pruneWebhookEvents(before, batch)
+    deleted.webhook_events += count
+  }
+  for (let count = batch; count === batch; ) {
+    count = await service.pruneClosedSweepItems(before, batch)
+    deleted.sweep_items += count
+  }
+  if (deleted.webhook_events || deleted.sweep_items) {
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .info(`installments: deleted ${deleted.webhook_events} webhook record(s) and ${deleted.sweep_items} closed sweep item(s) from before ${before.toISOString()}`)
+  }
+  return deleted
+}
+
+export const config = { name: "installments-prune-webhook-events", schedule: "23 * * * *" }
