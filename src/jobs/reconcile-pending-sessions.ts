@@ -78,7 +78,10 @@ export default async function reconcilePendingSessions(container: MedusaContaine
       filters: { id: items.map((item) => item.subject_id) },
     })
     const sessions = new Map((data as SessionRow[]).map((session) => [session.id, session]))
-    const steps = items.map((item) => ({ item, session: sessions.get(item.subject_id), step: sweepStepFor(sessions.get(item.subject_id), now, timing) }))
+    const steps = items.map((item) => {
+      const session = sessions.get(item.subject_id)
+      return { item, session, step: sweepStepFor(session, now, timing) }
+    })
     const toRead = steps.filter((entry): entry is typeof entry & { session: SessionRow; step: Exclude<SweepStep, "close"> } => entry.step !== "close")
     const closed = steps.filter((entry) => entry.step === "close").map((entry) => entry.item.id)
     await inParallel(concurrency, toRead.length, async (i) => {
