@@ -344,7 +344,14 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       let lines = 0
       let bytes = 0
       const csvGrowthMb = await liveHeapGrowthMb(async () => {
-        const response = await api.get("/admin/installments/settlements", { ...admin({ ...may, format: "csv" }), responseType: "stream" })
+        // Connection: close: the collections sampled during the stream can outlast the server's
+        // keep-alive, and a reused socket it closed meanwhile resets the next request.
+        const csv = admin({ ...may, format: "csv" })
+        const response = await api.get("/admin/installments/settlements", {
+          ...csv,
+          headers: { ...csv.headers, Connection: "close" },
+          responseType: "stream",
+        })
         expect(response.status).toBe(200)
         for await (const chunk of response.data as Readable) {
           bytes += chunk.length
