@@ -19,7 +19,8 @@ async function main(starterUrl: string): Promise<void> {
     await page.goto(`${starterUrl}/sa/products/prayer-rug`)
     await page.getByTestId("installments-promo").getByText("or 24 × 50.00 SAR at 0%").waitFor()
     step("product page: or 24 × 50.00 SAR at 0%")
-    await save("dtc-starter-product", page, page.getByTestId("product-container"))
+    // The column with the price, the button and the line (the demo's products have no images).
+    await save("dtc-starter-product", page, page.getByTestId("installments-promo").locator(".."))
     await page.getByTestId("add-product-button").click()
     await page.getByTestId("nav-cart-link").filter({ hasText: "Cart (1)" }).first().waitFor()
 
@@ -39,7 +40,7 @@ async function main(starterUrl: string): Promise<void> {
     await page.getByTestId("submit-delivery-option-button").click()
     step("delivery chosen")
 
-    await page.getByText("تقسيط بدون فوائد 0٪ · 0% installments").click()
+    await page.getByText("0% installments (Al Rajhi, SNB)").click()
     await save("dtc-starter-payment-step", page)
     await page.getByTestId("submit-payment-button").click()
     step("payment method: pp_installments_bnpl")
@@ -53,7 +54,7 @@ async function main(starterUrl: string): Promise<void> {
     await Promise.all([page.waitForURL((url) => url.pathname.includes("/order/") && url.pathname.endsWith("/confirmed")), page.getByRole("button", { name: /^ادفع/ }).click()])
     await page.getByText("Thank you!").waitFor()
     step(`order confirmed: ${page.url()}`)
-    await save("dtc-starter-order-confirmed", page)
+    await save("dtc-starter-order-confirmed", page, page.getByTestId("order-complete-container"))
   } catch (error) {
     await page.screenshot({ path: "/tmp/dtc-starter-failure.png", fullPage: true }).catch(() => undefined)
     throw error
