@@ -30,3 +30,17 @@ export async function save(name: string, page: Page, element?: Locator): Promise
   }
   process.stdout.write(`  ${path.relative(ROOT, file)}\n`)
 }
+
+/** Saves the page from its top (a sticky header included) down to the end of `element`. */
+export async function saveDownTo(name: string, page: Page, element: Locator): Promise<void> {
+  mkdirSync(IMAGES_DIR, { recursive: true })
+  const file = path.join(IMAGES_DIR, `${name}.png`)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  const box = await element.boundingBox()
+  if (!box) {
+    throw new Error(`${name}: the element to photograph is not on the page`)
+  }
+  const width = page.viewportSize()?.width ?? box.x + box.width
+  await page.screenshot({ path: file, fullPage: true, animations: "disabled", clip: { x: 0, y: 0, width, height: box.y + box.height + 24 } })
+  process.stdout.write(`  ${path.relative(ROOT, file)}\n`)
+}
