@@ -5,8 +5,9 @@ import { DESKTOP, save, saveDownTo } from "./shots"
 // Two checkouts through Medusa's dtc-starter with examples/storefront/dtc-starter.patch applied, run
 // against the demo store (docs/storefront.md says how to start both):
 //   npx ts-node --transpile-only scripts/screenshots/starter-checkout.ts http://localhost:8100
-// The first pays a 0% plan and lands on the order confirmation; the second is declined and comes
-// back to the review step with the shopper's reason, through the patch's return route both times.
+// The first pays a 0% plan and lands on the order confirmation; the second is declined, comes back
+// to the review step with the shopper's reason (the patch's return route both times), and paying
+// again opens a new link.
 
 const APPROVED_CARD = "4092010000000018"
 const DECLINED_CARD = "4092010000000026"
@@ -18,7 +19,7 @@ async function checkout(page: Page, starterUrl: string, handle: string, paymentL
   await page.goto(`${starterUrl}/sa/products/${handle}`)
   // Until the live prices load, a disabled copy of the actions stands in ("Out of stock").
   await page.getByTestId("add-product-button").filter({ hasText: "Add to cart" }).first().click()
-  await page.getByTestId("nav-cart-link").filter({ hasText: "Cart (1)" }).first().waitFor()
+  await page.locator("[data-testid=nav-cart-link]:visible", { hasText: "Cart (1)" }).first().waitFor()
 
   await page.goto(`${starterUrl}/sa/checkout?step=address`)
   await page.getByTestId("shipping-first-name-input").fill("Sara")
@@ -69,6 +70,7 @@ async function main(starterUrl: string): Promise<void> {
 
     // 250 SAR is below every bank's minimum: the card registration, and a card the issuer declines.
     await checkout(page, starterUrl, "dallah", "Card (mada, Visa, Mastercard)", false)
+    const declinedLink = page.url()
     await page.getByLabel("رقم البطاقة").fill(DECLINED_CARD)
     await page.getByRole("button", { name: "متابعة" }).click()
     await Promise.all([page.waitForURL((url) => url.searchParams.get("step") === "review"), page.getByRole("button", { name: /^ادفع/ }).click()])
@@ -76,6 +78,11 @@ async function main(starterUrl: string): Promise<void> {
     await reason.getByText("The card payment was declined or not authenticated. Try again with another card.").waitFor()
     step(`declined, back at ${new URL(page.url()).pathname}?step=review with the reason`)
     await saveDownTo("dtc-starter-declined", page, page.getByTestId("submit-order-button"))
+
+    // Paying again asks for a new link: the declined one is used up.
+    await page.getByTestId("submit-order-button").getByText("Continue to payment").click()
+    await page.waitForURL((url) => url.href.includes("/payment-link/") && url.href !== declinedLink)
+    step(`paying again: a new link, ${page.url()}`)
   } catch (error) {
     await page.screenshot({ path: "/tmp/dtc-starter-failure.png", fullPage: true }).catch(() => undefined)
     throw error
