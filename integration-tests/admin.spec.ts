@@ -1,11 +1,11 @@
-import { execFileSync } from "node:child_process"
 import { mkdirSync, readFileSync } from "node:fs"
 import path from "node:path"
-import { chromium, type Browser, type Locator, type Page } from "playwright-core"
+import { type Browser, type Locator, type Page } from "playwright-core"
 import { ADMIN, MERCHANT } from "../scripts/demo/config"
 import { InstallmentsClient, type Transaction } from "../src/lib/client"
 import { monthOf } from "../src/admin/lib/date-range"
 import { formatSar } from "../src/admin/lib/format"
+import { launchChromium } from "./helpers/browser"
 import { prepareStoreApps } from "./helpers/store-apps"
 import { waitFor } from "./helpers/sandbox"
 import { demoSetup, killDemo, runDemo, stopDemo, waitForOutput, type DemoRun, type DemoSetup } from "./helpers/demo"
@@ -78,10 +78,7 @@ beforeAll(async () => {
   const client = new InstallmentsClient({ secretKey: MERCHANT.secretKey, publicKey: MERCHANT.publicKey, baseUrl: sandboxUrl })
   transaction = await client.transactions.retrieve(transactionId)
 
-  browser = await chromium.launch({
-    executablePath: execFileSync("which", ["chromium"], { encoding: "utf8" }).trim(),
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  })
+  browser = await launchChromium()
   page = await browser.newPage({ viewport: { width: 1440, height: 1400 }, acceptDownloads: true, timezoneId: "Asia/Riyadh" })
   // `medusa develop` serves the admin through Vite, which compiles each page on its first visit.
   page.setDefaultTimeout(90_000)

@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process"
 import { mkdirSync } from "node:fs"
 import path from "node:path"
-import { chromium, type Browser, type Page } from "playwright-core"
+import { type Browser, type Page } from "playwright-core"
+import { launchChromium } from "./helpers/browser"
 import { prepareStoreApps } from "./helpers/store-apps"
 import { answersHttp, demoSetup, killDemo, runDemo as startDemo, waitForOutput, type DemoRun, type DemoSetup } from "./helpers/demo"
 
@@ -59,10 +59,7 @@ describe("npm run demo", () => {
     beforeAll(async () => {
       run = runDemo([])
       await waitForOutput(run, /Press Ctrl\+C/, 300_000)
-      browser = await chromium.launch({
-        executablePath: execFileSync("which", ["chromium"], { encoding: "utf8" }).trim(),
-        args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-      })
+      browser = await launchChromium()
       // A phone-sized window: most Saudi shoppers buy on their phone.
       page = await browser.newPage({ viewport: { width: 390, height: 844 } })
     }, 360_000)

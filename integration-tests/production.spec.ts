@@ -17,7 +17,7 @@ import { storeApp } from "./helpers/store-apps"
 import { testDatabaseUrl } from "./helpers/test-database"
 import { deliveryBody, eventsOfLink, sendToWebhookRoute, signedByService, WEBHOOK_PATH } from "./helpers/webhooks"
 
-// Medusa as larger merchants run it: the packed plugin in a new app configured as the README's
+// Medusa as larger merchants run it: the packed plugin in a new app configured as docs/operations.md's
 // production section prints it, built once, then two processes of that build on one database and
 // one Redis: a server (HTTP) and a worker (subscribers and scheduled jobs). The sandbox delivers
 // webhooks to the server. Everything is checked through HTTP and the database, as an operator would.

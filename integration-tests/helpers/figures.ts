@@ -16,7 +16,7 @@ export class Figures {
     return [...lines, ...this.rows.map((row) => `| ${row.join(" | ")} |`)].join("\n")
   }
 
-  /** Prints the table under `title` and keeps it in test-results/<file> for the README. */
+  /** Prints the table under `title` and keeps it in test-results/<file> for docs/operations.md. */
   publish(file = "reliability.md", title = "Reliability figures") {
     const table = this.table()
     const dir = path.resolve(__dirname, "../../test-results")

@@ -2,7 +2,7 @@ import { Sandbox, webhooksIdle } from "./sandbox"
 
 /** The Payment module's `webhook_delay` in the test boot (medusa-config.ts); the plugin queues paid deliveries with it. */
 export const TEST_WEBHOOK_DELAY_MS = 200
-/** Medusa's default `webhook_delay`, which a store configured as the README shows runs with. */
+/** Medusa's default `webhook_delay`, which a store configured as the docs show runs with. */
 export const DEFAULT_WEBHOOK_DELAY_MS = 5_000
 const PROCESSING_MARGIN_MS = 1_500
 

@@ -9,20 +9,21 @@ const ROOT = path.resolve(__dirname, "../..")
 export { childEnv, MEDUSA_VERSION, medusa }
 
 /**
- * The `medusa-config.ts` a merchant writes by following the README: the first `defineConfig` block
- * printed in it, or in the section under `heading` (e.g. the production setup), as it is printed
- * there (options from the env), with the imports a stock app has.
+ * The `medusa-config.ts` a merchant writes by following the docs: the first `defineConfig` block
+ * printed in `doc` (the README's install section by default), or in its section under `heading`
+ * (e.g. the production setup in docs/operations.md), as it is printed there (options from the
+ * env), with the imports a stock app has.
  */
-export function medusaConfigFromReadme(heading?: string): string {
-  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8")
-  const start = heading ? readme.indexOf(`\n${heading}\n`) : 0
+export function medusaConfigFromDoc(doc = "README.md", heading?: string): string {
+  const text = readFileSync(path.join(ROOT, doc), "utf8")
+  const start = heading ? text.indexOf(`\n${heading}\n`) : 0
   if (start < 0) {
-    throw new Error(`README.md no longer has the section "${heading}"`)
+    throw new Error(`${doc} no longer has the section "${heading}"`)
   }
-  const section = heading ? readme.slice(start + 1).split(/\n## /)[0] : readme
+  const section = heading ? text.slice(start + 1).split(/\n## /)[0] : text
   const block = section.match(/```ts\n(module\.exports = defineConfig\(\{[\s\S]*?)```/)
   if (!block) {
-    throw new Error(`README.md no longer shows a medusa-config.ts block${heading ? ` under "${heading}"` : ""}`)
+    throw new Error(`${doc} no longer shows a medusa-config.ts block${heading ? ` under "${heading}"` : ""}`)
   }
   return `import { defineConfig, loadEnv } from "@medusajs/framework/utils"\n\nloadEnv(process.env.NODE_ENV || "development", process.cwd())\n\n${block[1]}`
 }
@@ -33,7 +34,7 @@ export function medusaConfigFromReadme(heading?: string): string {
  * dependency npm installs and the packed sandbox beside it as a dev dependency (the tarballs the demo
  * installs into examples/store, whose node_modules the app uses: see store-apps.ts).
  */
-export function writeStockStore(dir: string, medusaConfig: string = medusaConfigFromReadme()) {
+export function writeStockStore(dir: string, medusaConfig: string = medusaConfigFromDoc()) {
   mkdirSync(path.join(dir, "src"), { recursive: true })
   const pkg = {
     name: "stock-store",

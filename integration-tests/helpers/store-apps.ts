@@ -4,25 +4,26 @@ import path from "node:path"
 import { DEMO_DIR, STORE_DIR } from "../../scripts/demo/config"
 import { medusa, pluginFingerprint } from "../../scripts/demo/plugin-package"
 import { installPlugin } from "../../scripts/demo/store"
-import { medusaConfigFromReadme, writeStockStore } from "./stock-store"
+import { medusaConfigFromDoc, writeStockStore } from "./stock-store"
 
 // Every spec that runs the packed plugin in a store app (stock store, production, demo, admin) needs
 // the same `npm install` of the same tarball: about a minute and 730 MB each. One install a run,
 // examples/store's (the demo's app, which `npm run demo` then finds up to date), serves them all;
 // the stock-store and production specs each get an app of their own (their medusa-config.ts, their
 // build, their database) whose node_modules is that install. Kept in .demo/ between runs and redone
-// only when the plugin's sources or the README's configuration change.
+// only when the plugin's sources or the configurations in the docs change.
 
 const APPS_DIR = path.join(DEMO_DIR, "apps")
 const LOCK = path.join(DEMO_DIR, "store-apps.lock")
 
-/** The README section whose `medusa-config.ts` the production spec runs. */
+/** The page and section whose `medusa-config.ts` the production spec runs. */
+export const PRODUCTION_DOC = "docs/operations.md"
 export const PRODUCTION_HEADING = "## Running in production (server and worker on Redis)"
 
-/** The store apps the specs run, each a README configuration and the env it is built with. */
+/** The store apps the specs run, each a configuration from the docs and the env it is built with. */
 const APPS = {
-  stock: { config: () => medusaConfigFromReadme(), buildEnv: {} as Record<string, string> },
-  production: { config: () => medusaConfigFromReadme(PRODUCTION_HEADING), buildEnv: { DISABLE_MEDUSA_ADMIN: "true" } },
+  stock: { config: () => medusaConfigFromDoc(), buildEnv: {} as Record<string, string> },
+  production: { config: () => medusaConfigFromDoc(PRODUCTION_DOC, PRODUCTION_HEADING), buildEnv: { DISABLE_MEDUSA_ADMIN: "true" } },
 }
 
 export type StoreAppName = keyof typeof APPS

@@ -247,7 +247,7 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     expect(transaction.refund_tracker).toHaveLength(after.refunds.length)
     // Medusa's refund workflow refunds at the provider before it records the order transaction; when
     // that later step hits another refund's order change it answers 400 with the refund already made
-    // (and recorded on the payment). Counted here, not hidden: see the README.
+    // (and recorded on the payment). Counted here, not hidden: see docs/operations.md, Reliability.
     const refusedAfterRefunding = after.refunds.length - accepted.length
 
     const name = "20 concurrent partial refunds of 75.00 on 1000.00"

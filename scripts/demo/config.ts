@@ -27,6 +27,12 @@ export const PORTS = {
   storefront: port("DEMO_STOREFRONT_PORT", 8000),
 }
 
+/**
+ * The storefront the hosted page sends shoppers back to, when it is not the demo's own: another
+ * storefront (Medusa's dtc-starter) run against the demo store. Its origin is allowed by CORS too.
+ */
+export const STOREFRONT_RETURN_URL = process.env.DEMO_STOREFRONT_URL || undefined
+
 function port(name: string, fallback: number): number {
   const text = process.env[name]
   if (text === undefined || text === "") {

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs"
 import path from "node:path"
 import { parseArgs } from "node:util"
-import { ADMIN, DEMO_DIR, MERCHANT, PORTS } from "./config"
+import { ADMIN, DEMO_DIR, MERCHANT, PORTS, STOREFRONT_RETURN_URL } from "./config"
 import { embeddedUrl, ensureDatabase, startEmbeddedPostgres } from "./database"
 import { openJourney } from "./journey/context"
 import { runJourney } from "./journey"
@@ -24,6 +24,7 @@ with a 0% plan, a refund and the statement; then keeps everything running until 
   -h, --help show this help
 
 Ports (change when taken): DEMO_DB_PORT=54329 DEMO_SANDBOX_PORT=4010 DEMO_STORE_PORT=9000 DEMO_STOREFRONT_PORT=8000
+Another storefront (e.g. Medusa's dtc-starter, docs/storefront.md): DEMO_STOREFRONT_URL=http://localhost:8100
 `
 
 type Stop = () => Promise<void>
@@ -89,16 +90,20 @@ async function main() {
     }, "npm's output above; `npm run build` in the repository")
 
     const storefrontUrl = `http://localhost:${PORTS.storefront}`
+    // Another storefront run against the demo store (Medusa's dtc-starter, docs/storefront.md) gets
+    // the shoppers back from the hosted page and may call the Store API from the browser.
+    const returnUrl = STOREFRONT_RETURN_URL ?? storefrontUrl
+    const storefronts = [...new Set([storefrontUrl, returnUrl])].join(",")
     const env: Record<string, string> = {
       DATABASE_URL: databaseUrl,
       INSTALLMENTS_SECRET_KEY: MERCHANT.secretKey,
       INSTALLMENTS_PUBLIC_KEY: MERCHANT.publicKey,
       INSTALLMENTS_STORE_ID: MERCHANT.storeId,
       INSTALLMENTS_BASE_URL: sandbox.url,
-      STOREFRONT_URL: storefrontUrl,
-      STORE_CORS: storefrontUrl,
+      STOREFRONT_URL: returnUrl,
+      STORE_CORS: storefronts,
       ADMIN_CORS: `http://localhost:${PORTS.store}`,
-      AUTH_CORS: `http://localhost:${PORTS.store},${storefrontUrl}`,
+      AUTH_CORS: `http://localhost:${PORTS.store},${storefronts}`,
     }
     if (!isPrepared(databaseUrl, fingerprint)) {
       await step("Migrations, seed data and admin user (medusa db:migrate, exec, user)", () => prepareDatabase(env, fingerprint), "the medusa output above")
@@ -113,9 +118,10 @@ async function main() {
     const ctx = await step("Admin login and storefront key", () => openJourney(store.url, sandbox.url), "the admin user and the seed")
     await step("Webhooks registered with the service", () => registerWebhooks(ctx.admin, store.url), "POST /admin/installments/webhooks and the sandbox")
 
+    const { api_keys } = await ctx.admin.admin.apiKey.list({ type: "publishable" } as never)
+    const publishableKey: string = api_keys[0].token
     const storefront = await step("Demo storefront", async () => {
-      const { api_keys } = await ctx.admin.admin.apiKey.list({ type: "publishable" } as never)
-      const running = await startStorefront({ storeUrl: store.url, publishableKey: api_keys[0].token, regionId: ctx.regionId, port: PORTS.storefront })
+      const running = await startStorefront({ storeUrl: store.url, publishableKey, regionId: ctx.regionId, port: PORTS.storefront })
       stops.push(running.stop)
       return running
     }, `that port ${PORTS.storefront} is free (set DEMO_STOREFRONT_PORT)`)
@@ -127,6 +133,7 @@ async function main() {
   Admin       ${store.url}/app   (${ADMIN.email} / ${ADMIN.password})
   Storefront  ${storefront.url}   (Arabic; ${storefront.url}/?lang=en for English)
   Sandbox     ${sandbox.url}   (control API: ${sandbox.url}/__sandbox, test cards: sandbox/README.md)
+  Store API   ${store.url}   (publishable key ${publishableKey})${returnUrl === storefrontUrl ? "" : `\n  Returns to  ${returnUrl}   (DEMO_STOREFRONT_URL)`}
 `)
     if (values.once) {
       await stopAll()

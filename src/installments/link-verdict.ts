@@ -27,7 +27,7 @@ export interface LinkVerdict {
 }
 
 /**
- * The one mapping from link details to a session status (README, How checkout works, step 3):
+ * The one mapping from link details to a session status (docs/storefront.md, How checkout works, step 3):
  * paid for the session's exact amount -> captured; pending or under bank review ->
  * pending_authorization; expired -> canceled; nothing or only failures on a live link ->
  * requires_more; anything that does not match the session -> error.

@@ -50,7 +50,7 @@ const InstallmentsOrderCard = ({ data: order }: DetailWidgetProps<AdminOrder>) =
 }
 
 export const config = defineWidgetConfig({
-  zone: "order.details.side.after",
+  zone: "order.details.side",
   id: "installments-order-card",
 })
 

@@ -15,7 +15,7 @@ export interface LinkRequestInput {
 }
 
 /**
- * The creation body of a single-use link for one payment session (README, How checkout works, step 1).
+ * The creation body of a single-use link for one payment session (docs/storefront.md, How checkout works, step 1).
  * The session id goes into `order_id` and `metadata.session_id` so every webhook and read ties back.
  */
 export function buildLinkRequest(options: ProviderOptions, input: LinkRequestInput): CreatePaymentLinkBody {

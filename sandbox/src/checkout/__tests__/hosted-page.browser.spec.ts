@@ -4,13 +4,13 @@
  * created through the sandbox's HTTP API and outcomes are checked through it, so the page, the
  * engine and the API are proven together. Screenshots land in test-results/ for a human to look at.
  */
-import { execFileSync } from "node:child_process"
 import { randomUUID } from "node:crypto"
 import { mkdirSync } from "node:fs"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import path from "node:path"
-import { chromium, type Browser, type Page } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
+import { launchChromium } from "../../../../integration-tests/helpers/browser"
 import { startSandbox } from "../../index"
 import { TEST_CARDS, type CardOutcome } from "../../catalog/cards"
 
@@ -27,14 +27,6 @@ interface CallbackServer {
   url: string
   hits: string[]
   stop(): Promise<void>
-}
-
-function chromiumPath(): string {
-  try {
-    return execFileSync("which", ["chromium"], { encoding: "utf8" }).trim()
-  } catch {
-    throw new Error("chromium is not installed: run scripts/ensure-chromium.sh (npm test does it first)")
-  }
 }
 
 // Cards are picked by what they do, not by number, so the catalog can change its numbers freely.
@@ -77,22 +69,11 @@ let page: Page
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true })
-  const executablePath = chromiumPath()
+  // Checked first: without chromium the file fails with one line saying how to install it.
+  const launching = launchChromium()
   sandbox = await startSandbox({ port: 0, secretKey: SECRET, publicKey: PUBLIC, storeId: STORE })
   shop = await startCallbackServer()
-  browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  })
+  browser = await launching
 })
 
 afterAll(async () => {

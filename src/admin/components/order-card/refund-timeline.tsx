@@ -31,7 +31,10 @@ export function RefundTimeline({ orderId, refunds, currency }: { orderId: string
           </div>
           <Text size="xsmall" className="text-ui-fg-subtle">
             {t("installments.orderCard.refunds.sourceAt", {
-              source: refund.source ?? t("installments.common.unknown"),
+              // The ledger's source names (return, cancel, …) are codes, said in the admin's language.
+              source: refund.source
+                ? t(`installments.orderCard.refunds.source.${refund.source}`, { defaultValue: refund.source })
+                : t("installments.common.unknown"),
               date: formatDateTime(refund.created_at, i18n.language),
             })}
           </Text>
