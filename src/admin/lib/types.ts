@@ -184,3 +184,22 @@ export interface CreatePaymentLinkResponse {
   }
   qr: { svg: string; png_data_url: string }
 }
+
+/** What the merchant chose for a link collecting an order's debt. */
+export type OrderLinkCheckout = "installments" | "card" | "both"
+
+/** POST /admin/installments/orders/:id/payment-link. */
+export interface OrderPaymentLinkResponse {
+  payment_link: {
+    id: string
+    url: string
+    amount: string
+    currency_code: string
+    expires_at: string
+    provider_id: string
+    payment_session_id: string
+    payment_collection_id: string
+    reused: boolean
+  }
+  qr: { svg: string; png_data_url: string }
+}

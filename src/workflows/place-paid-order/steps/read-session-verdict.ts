@@ -4,6 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { formatAmount, parseAmount } from "../../../lib/money"
 import { clientForProvider } from "../../../installments/registrations"
 import { readSessionData } from "../../../installments/session-data"
+import { readOrderDebtRequest } from "../../../installments/order-debt-request"
 import { linkVerdict, webhookActionOf } from "../../../installments/link-verdict"
 import { refundedByPlugin } from "../../../installments/refund-keys"
 import { readLink } from "../../../installments/link-reader"
@@ -19,6 +20,8 @@ export interface SessionVerdict {
   action: PaymentActions
   session_id: string
   amount: string
+  /** True when the session collects what an existing order owes (no cart, no order to place). */
+  order_debt: boolean
 }
 
 /** Reads a waiting session's link from the service, as a webhook would have reported it. */
@@ -29,7 +32,7 @@ export const readSessionVerdictStep = createStep(
     const registrationId = registrationIdOf(input.provider_id)
     const client = registrationId ? clientForProvider(container, registrationId) : undefined
     if (!data || !client) {
-      return new StepResponse<SessionVerdict>({ action: PaymentActions.NOT_SUPPORTED, session_id: input.session_id, amount: "0" })
+      return new StepResponse<SessionVerdict>({ action: PaymentActions.NOT_SUPPORTED, session_id: input.session_id, amount: "0", order_debt: false })
     }
     // Every sweep reads the same waiting links again: the reader reports an unknown status once, as on checkout.
     const details = await readLink(client, data.payment_link_id, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
@@ -42,6 +45,7 @@ export const readSessionVerdictStep = createStep(
       action: transaction && refundedByPlugin(transaction) ? PaymentActions.NOT_SUPPORTED : webhookActionOf(verdict),
       session_id: input.session_id,
       amount: formatAmount(amount),
+      order_debt: !!readOrderDebtRequest(input.data),
     })
   }
 )

@@ -1,0 +1,170 @@
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ORDER_PAYMENT_COLLECTED_EVENT, type OrderPaymentCollectedData } from "../../src/modules/installments/events"
+import type { SuiteContext } from "../helpers/context"
+import { installmentOrder } from "../helpers/orders"
+import { CARDS, payLink, sandboxClient, waitFor, webhooksIdle } from "../helpers/sandbox"
+import { settleWebhooks } from "../helpers/settle"
+import { runSweeps } from "../helpers/sweeps"
+
+type Capture = { id: string; amount: number }
+type Payment = { id: string; amount: number; captures: Capture[]; refunds: { amount: number }[] }
+type Collection = { id: string; status: string; amount: number; payments: Payment[] }
+type OrderTransaction = { amount: number; reference: string; reference_id: string }
+
+const halalas = (amount: number) => Math.round(amount * 100)
+
+/**
+ * Issue 24: what an order still owes after an order edit is collected with a payment link of the
+ * plugin, a payment session on Medusa's own payment collection for the debt, paid once whichever
+ * of the webhook and the sweep records it.
+ */
+export function orderPaymentLinkScenarios(ctx: SuiteContext) {
+  const { api, getContainer } = ctx
+  const collected: OrderPaymentCollectedData[] = []
+
+  beforeAll(() => {
+    getContainer()
+      .resolve(Modules.EVENT_BUS)
+      .subscribe(ORDER_PAYMENT_COLLECTED_EVENT, async (event) => {
+        collected.push(event.data as OrderPaymentCollectedData)
+      })
+  })
+
+  async function readOrder(orderId: string) {
+    const { data } = await api.get(
+      `/admin/orders/${orderId}?fields=id,status,summary,*transactions,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds`,
+      ctx.admin
+    )
+    return data.order as {
+      summary: { pending_difference: number }
+      transactions: OrderTransaction[]
+      payment_collections: Collection[]
+    }
+  }
+
+  /** An order edit adding `quantity` of the seeded 50.00 SAR variant, requested and confirmed. */
+  async function addItems(orderId: string, quantity: number) {
+    await api.post("/admin/order-edits", { order_id: orderId }, ctx.admin)
+    await api.post(`/admin/order-edits/${orderId}/items`, { items: [{ variant_id: ctx.seed.variantId, quantity }] }, ctx.admin)
+    await api.post(`/admin/order-edits/${orderId}/request`, {}, ctx.admin)
+    await api.post(`/admin/order-edits/${orderId}/confirm`, {}, ctx.admin)
+  }
+
+  const requestLink = (orderId: string, body: Record<string, unknown> = {}) =>
+    api.post(`/admin/installments/orders/${orderId}/payment-link`, { provider_id: "installments", ...body }, {
+      ...ctx.admin,
+      validateStatus: () => true,
+    })
+
+  const sessionStatus = async (sessionId: string) => {
+    const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({ entity: "payment_session", fields: ["id", "status"], filters: { id: sessionId } })
+    return (data[0] as { status: string } | undefined)?.status
+  }
+
+  it("O1. an order edit adds an item: the link for the difference, paid by webhook, is captured once and the order owes nothing", async () => {
+    const { orderId } = await installmentOrder(ctx, 3) // 150.00 SAR, paid
+    await addItems(orderId, 2)
+    expect(halalas((await readOrder(orderId)).summary.pending_difference)).toBe(10000)
+
+    const first = await requestLink(orderId, { checkout: "card" })
+    expect(first.status).toBe(201)
+    const link = first.data.payment_link
+    expect(link).toMatchObject({ amount: "100.00", currency_code: "sar", provider_id: "pp_installments_installments", reused: false })
+    expect(link.url).toMatch(/^https?:\/\//)
+    expect(Date.parse(link.expires_at)).toBeGreaterThan(Date.now())
+    expect(first.data.qr.png_data_url).toMatch(/^data:image\/png;base64,/)
+    expect(first.data.qr.svg).toContain("<svg")
+    // The service holds a link for exactly what is owed, card only, naming the order.
+    const atService = await sandboxClient().paymentLinks.retrieve(link.id)
+    expect(atService.payment_link).toMatchObject({ amount: "100.00", status: "Unpaid" })
+    expect(atService.payment_link.metadata).toMatchObject({ session_id: link.payment_session_id, medusa_order_id: orderId })
+
+    // A second request while it is open answers the same link: one debt, one open link.
+    const second = await requestLink(orderId)
+    expect(second.status).toBe(200)
+    expect(second.data.payment_link).toMatchObject({ id: link.id, payment_session_id: link.payment_session_id, reused: true })
+
+    await payLink(ctx.sandbox, link.id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+    await waitFor(async () => halalas((await readOrder(orderId)).summary.pending_difference) === 0)
+    await settleWebhooks(ctx.sandbox)
+
+    const order = await readOrder(orderId)
+    const debt = order.payment_collections.find((collection) => collection.id === link.payment_collection_id)!
+    expect(debt.payments).toHaveLength(1)
+    expect(debt.payments[0].captures.map((capture) => halalas(capture.amount))).toEqual([10000])
+    const captures = order.transactions.filter((transaction) => transaction.reference === "capture")
+    expect(captures.map((transaction) => halalas(transaction.amount)).sort((a, b) => a - b)).toEqual([10000, 15000])
+    expect(await sessionStatus(link.payment_session_id)).toBe("authorized")
+    await waitFor(async () => collected.some((event) => event.order_id === orderId))
+    expect(collected.filter((event) => event.order_id === orderId)).toEqual([
+      expect.objectContaining({ payment_link_id: link.id, session_id: link.payment_session_id, amount: "100.00", payment_id: debt.payments[0].id }),
+    ])
+
+    // Paid: nothing more to collect.
+    const after = await requestLink(orderId)
+    expect(after.status).toBe(400)
+    expect(after.data.message).toMatch(/owes nothing/)
+  })
+
+  it("O2. an edit changes the amount while a link is open: a new link for the new amount; the old one paid is refunded, never recorded", async () => {
+    const { orderId } = await installmentOrder(ctx, 3)
+    await addItems(orderId, 1)
+    const old = (await requestLink(orderId)).data.payment_link
+    expect(old.amount).toBe("50.00")
+    await addItems(orderId, 1)
+
+    const renewed = await requestLink(orderId)
+    expect(renewed.status).toBe(201)
+    const current = renewed.data.payment_link
+    expect(current).toMatchObject({ amount: "100.00", payment_collection_id: old.payment_collection_id, reused: false })
+    expect(current.id).not.toBe(old.id)
+    expect(await sessionStatus(old.payment_session_id)).toBeUndefined()
+
+    // The customer pays the old link anyway: no session holds it, so the orphan path refunds it in full.
+    const paid = await payLink(ctx.sandbox, old.id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+    await waitFor(async () => (await sandboxClient().transactions.retrieve(paid.transaction_id)).refunded_amount === "50.00")
+    await settleWebhooks(ctx.sandbox)
+    const unpaid = await readOrder(orderId)
+    expect(halalas(unpaid.summary.pending_difference)).toBe(10000)
+    expect(unpaid.payment_collections.find((collection) => collection.id === current.payment_collection_id)!.payments).toHaveLength(0)
+
+    // The new link settles the order.
+    await payLink(ctx.sandbox, current.id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+    await waitFor(async () => halalas((await readOrder(orderId)).summary.pending_difference) === 0)
+  })
+
+  it("O3. every webhook lost: the reconciliation sweep records the order's payment once", async () => {
+    const { orderId } = await installmentOrder(ctx, 3)
+    await addItems(orderId, 2)
+    const link = (await requestLink(orderId)).data.payment_link
+    await ctx.sandbox.control.post("/faults", { drop_webhooks: 20 })
+    try {
+      await payLink(ctx.sandbox, link.id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+      await webhooksIdle(ctx.sandbox)
+    } finally {
+      await ctx.sandbox.control.delete("/faults")
+    }
+    expect(halalas((await readOrder(orderId)).summary.pending_difference)).toBe(10000)
+    await runSweeps(getContainer())
+    await runSweeps(getContainer())
+    const order = await readOrder(orderId)
+    expect(halalas(order.summary.pending_difference)).toBe(0)
+    const debt = order.payment_collections.find((collection) => collection.id === link.payment_collection_id)!
+    expect(debt.payments.flatMap((payment) => payment.captures).map((capture) => halalas(capture.amount))).toEqual([10000])
+    await waitFor(async () => collected.some((event) => event.order_id === orderId))
+    expect(collected.filter((event) => event.order_id === orderId)).toHaveLength(1)
+  })
+
+  it("O4. refuses an order that owes nothing (400) and an unknown order (404)", async () => {
+    const { orderId } = await installmentOrder(ctx, 3)
+    const nothing = await requestLink(orderId)
+    expect(nothing.status).toBe(400)
+    expect(nothing.data.message).toMatch(/^Order #\d+ owes nothing/)
+    const unknown = await requestLink("order_01UNKNOWN")
+    expect(unknown.status).toBe(404)
+    const badChoice = await requestLink(orderId, { checkout: "cash" })
+    expect(badChoice.status).toBe(400)
+    expect(badChoice.data.message).toMatch(/checkout must be one of installments, card, both/)
+  })
+}
