@@ -156,6 +156,92 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
     expect(collected.filter((event) => event.order_id === orderId)).toHaveLength(1)
   })
 
+  it("O5. an exchange for a dearer item: the link for the difference, paid, captures exactly the difference once", async () => {
+    const { data: created } = await api.post(
+      "/admin/products",
+      {
+        title: "Oud perfume (large)",
+        status: "published",
+        options: [{ title: "Size", values: ["100ml"] }],
+        variants: [{ title: "100ml", options: { Size: "100ml" }, manage_inventory: false, prices: [{ currency_code: "sar", amount: 150 }] }],
+        sales_channels: [{ id: ctx.seed.salesChannelId }],
+      },
+      ctx.admin
+    )
+    const dearer = created.product.variants[0].id as string
+    const { orderId } = await installmentOrder(ctx, 3) // 3 x 50.00 SAR
+    const { data: placed } = await api.get(`/admin/orders/${orderId}?fields=id,*items`, ctx.admin)
+    const { data: begun } = await api.post("/admin/exchanges", { order_id: orderId }, ctx.admin)
+    const exchangeId = begun.exchange.id as string
+    await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: placed.order.items[0].id, quantity: 1 }] }, ctx.admin)
+    await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, { items: [{ variant_id: dearer, quantity: 1 }] }, ctx.admin)
+    await api.post(`/admin/exchanges/${exchangeId}/request`, {}, ctx.admin)
+    expect(halalas((await readOrder(orderId)).summary.pending_difference)).toBe(10000)
+
+    const link = (await requestLink(orderId)).data.payment_link
+    expect(link.amount).toBe("100.00")
+    await payLink(ctx.sandbox, link.id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+    await waitFor(async () => halalas((await readOrder(orderId)).summary.pending_difference) === 0)
+    await settleWebhooks(ctx.sandbox)
+    const order = await readOrder(orderId)
+    const debt = order.payment_collections.find((collection) => collection.id === link.payment_collection_id)!
+    expect(debt.payments.flatMap((payment) => payment.captures).map((capture) => halalas(capture.amount))).toEqual([10000])
+    await waitFor(async () => collected.some((event) => event.order_id === orderId))
+    expect(collected.filter((event) => event.order_id === orderId)).toHaveLength(1)
+  })
+
+  it("D1. a draft order paid by link with every webhook lost: the sweep records the payment and the draft becomes one order, captured once", async () => {
+    const { data: created } = await api.post(
+      "/admin/draft-orders",
+      {
+        email: "phone-order@example.com",
+        region_id: ctx.seed.regionId,
+        sales_channel_id: ctx.seed.salesChannelId,
+        items: [{ variant_id: ctx.seed.variantId, quantity: 4 }],
+      },
+      ctx.admin
+    )
+    const draftId = created.draft_order.id as string
+    // The order route does not take a draft, nor the draft route an order.
+    expect((await requestLink(draftId)).status).toBe(400)
+
+    const requested = await api.post(`/admin/installments/draft-orders/${draftId}/payment-link`, { provider_id: "installments" }, {
+      ...ctx.admin,
+      validateStatus: () => true,
+    })
+    expect(requested.status).toBe(201)
+    const link = requested.data.payment_link
+    expect(link.amount).toBe("200.00")
+    await ctx.sandbox.control.post("/faults", { drop_webhooks: 20 })
+    try {
+      await payLink(ctx.sandbox, link.id, { card_number: CARDS.rajhiCredit, payment_option: "Installment", months: 3 })
+      await webhooksIdle(ctx.sandbox)
+    } finally {
+      await ctx.sandbox.control.delete("/faults")
+    }
+    const { data: stillDraft } = await api.get(`/admin/orders/${draftId}?fields=id,status`, ctx.admin)
+    expect(stillDraft.order.status).toBe("draft")
+
+    await runSweeps(getContainer())
+    await runSweeps(getContainer())
+    const placed = await waitFor(async () => {
+      const { data } = await api.get(`/admin/orders/${draftId}?fields=id,status,is_draft_order`, ctx.admin)
+      return data.order.status === "pending" ? data.order : undefined
+    })
+    expect(placed.is_draft_order).toBe(false)
+    const order = await readOrder(draftId)
+    expect(halalas(order.summary.pending_difference)).toBe(0)
+    const captures = order.payment_collections.flatMap((collection) => collection.payments).flatMap((payment) => payment.captures)
+    expect(captures.map((capture) => halalas(capture.amount))).toEqual([20000])
+    await waitFor(async () => collected.some((event) => event.order_id === draftId))
+    expect(collected.filter((event) => event.order_id === draftId)).toEqual([expect.objectContaining({ converted_from_draft: true, amount: "200.00" })])
+    const draftRoute = await api.post(`/admin/installments/draft-orders/${draftId}/payment-link`, { provider_id: "installments" }, {
+      ...ctx.admin,
+      validateStatus: () => true,
+    })
+    expect(draftRoute.status).toBe(404)
+  })
+
   it("O4. refuses an order that owes nothing (400) and an unknown order (404)", async () => {
     const { orderId } = await installmentOrder(ctx, 3)
     const nothing = await requestLink(orderId)

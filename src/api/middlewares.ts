@@ -76,6 +76,11 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformBody(AdminRequestOrderPaymentLink)],
     },
     {
+      matcher: "/admin/installments/draft-orders/:id/payment-link",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRequestOrderPaymentLink)],
+    },
+    {
       matcher: "/admin/installments/bin-lookup",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminBinLookupQuery, {})],

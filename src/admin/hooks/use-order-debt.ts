@@ -1,26 +1,46 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../lib/sdk"
-import type { OrderLinkCheckout, OrderPaymentLinkResponse } from "../lib/types"
+import type { DebtKind, OrderDebtView, OrderLinkCheckout, OrderPaymentLinkResponse } from "../lib/types"
 
-const debtKey = (orderId: string) => ["installments", "order-debt", orderId] as const
+const debtKey = (kind: DebtKind, orderId: string) => ["installments", "order-debt", kind, orderId] as const
 
-/** What the order owes now (its summary's pending difference), with its status and number. */
-export function useOrderDebt(orderId: string) {
+const DEBT_FIELDS = [
+  "id",
+  "status",
+  "display_id",
+  "summary",
+  "payment_collections.id",
+  "payment_collections.status",
+  "payment_collections.payment_sessions.id",
+  "payment_collections.payment_sessions.status",
+  "payment_collections.payment_sessions.provider_id",
+  "payment_collections.payment_sessions.data",
+].join(",")
+
+/** What the order (or draft order) owes now, with the sessions of its payment collections. */
+export function useOrderDebt(kind: DebtKind, orderId: string) {
   return useQuery({
-    queryKey: debtKey(orderId),
-    queryFn: () => sdk.admin.order.retrieve(orderId, { fields: "id,status,display_id,summary" }),
+    queryKey: debtKey(kind, orderId),
+    queryFn: async (): Promise<OrderDebtView> => {
+      const answer =
+        kind === "draft"
+          ? (await sdk.admin.draftOrder.retrieve(orderId, { fields: DEBT_FIELDS })).draft_order
+          : (await sdk.admin.order.retrieve(orderId, { fields: DEBT_FIELDS })).order
+      return answer as unknown as OrderDebtView
+    },
   })
 }
 
 /** Asks for a payment link for what the order owes; the open one is answered when there is one. */
-export function useRequestOrderPaymentLink(orderId: string) {
+export function useRequestOrderPaymentLink(kind: DebtKind, orderId: string) {
   const queryClient = useQueryClient()
+  const path = kind === "draft" ? "draft-orders" : "orders"
   return useMutation({
     mutationFn: (body: { checkout: OrderLinkCheckout; send_sms: boolean }) =>
-      sdk.client.fetch<OrderPaymentLinkResponse>(`/admin/installments/orders/${encodeURIComponent(orderId)}/payment-link`, {
+      sdk.client.fetch<OrderPaymentLinkResponse>(`/admin/installments/${path}/${encodeURIComponent(orderId)}/payment-link`, {
         method: "POST",
         body,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: debtKey(orderId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: debtKey(kind, orderId) }),
   })
 }

@@ -155,7 +155,8 @@ export interface PaymentDisputedData {
 
 /**
  * Emitted once when a payment link made for what an existing order owes (an exchange, an order
- * edit; see docs/order-payment-links.md) was paid and Medusa captured it on the order.
+ * edit) or for a draft order's total was paid and Medusa captured it on the order; a draft order
+ * has been placed by then.
  */
 export const ORDER_PAYMENT_COLLECTED_EVENT = "installments.order_payment_collected"
 
@@ -170,4 +171,6 @@ export interface OrderPaymentCollectedData {
   transaction_id: string | null
   /** What the link collected, decimal SAR. */
   amount: string
+  /** True when the order was a draft, placed because this payment was made. */
+  converted_from_draft: boolean
 }

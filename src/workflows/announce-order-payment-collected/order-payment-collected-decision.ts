@@ -20,12 +20,15 @@ export interface CollectedPaymentRow {
   payment_collection?: { order?: { id: string; display_id?: number | null; status?: string } | null } | null
 }
 
-export type OrderPaymentCollectedDecision = { announce: true; data: OrderPaymentCollectedData } | { announce: false; reason: string }
+export type OrderPaymentCollectedDecision =
+  | { announce: true; convert_draft: boolean; data: OrderPaymentCollectedData }
+  | { announce: false; reason: string }
 
 /**
  * Whether a capture is the collection of an order's debt by link, not yet announced: this plugin's
  * payment, captured, of a session made for that order, on a collection of that order. Medusa
- * captures again for each paid delivery, so the payment's own marker makes it once.
+ * captures again for each paid delivery, so the payment's own marker makes it once. A draft order
+ * paid this way is to be placed (converted) first.
  */
 export function decideOrderPaymentCollected(payment: CollectedPaymentRow | undefined): OrderPaymentCollectedDecision {
   if (!payment || !isInstallmentsProvider(payment.provider_id)) {
@@ -47,8 +50,10 @@ export function decideOrderPaymentCollected(payment: CollectedPaymentRow | undef
   if (!data) {
     return { announce: false, reason: "the payment holds no installments link" }
   }
+  const draft = order.status === "draft"
   return {
     announce: true,
+    convert_draft: draft,
     data: {
       order_id: order.id,
       order_display_id: order.display_id ?? request.order_display_id,
@@ -59,6 +64,7 @@ export function decideOrderPaymentCollected(payment: CollectedPaymentRow | undef
       payment_link_id: data.payment_link_id,
       transaction_id: typeof data.transaction_id === "string" && data.transaction_id ? data.transaction_id : null,
       amount: data.amount,
+      converted_from_draft: draft,
     },
   }
 }

@@ -6,11 +6,14 @@ import {
   releaseLockStep,
 } from "@medusajs/medusa/core-flows"
 import { ORDER_DEBT_KEY, type OrderDebtRequest, type OrderLinkCheckout } from "../../installments/order-debt-request"
+import type { DebtKind } from "./order-debt-decision"
 import { loadOrderDebtStep } from "./steps/load-order-debt"
 import { readOrderPaymentLinkStep } from "./steps/read-order-payment-link"
 
 export interface RequestOrderPaymentInput {
   order_id: string
+  /** `draft`: a draft order, collected for its total and placed once paid. */
+  kind: DebtKind
   /** Medusa's provider id of the registration making the link (`pp_installments_<id>`). */
   provider_id: string
   checkout?: OrderLinkCheckout
@@ -20,8 +23,8 @@ export interface RequestOrderPaymentInput {
 }
 
 /**
- * Collects what an order owes (an exchange for a dearer item, an order edit that added one) with a
- * payment link: a payment session of this provider on Medusa's payment collection for the debt, so
+ * Collects what an order owes (an exchange for a dearer item, an order edit that added one), or a
+ * draft order's total, with a payment link: a payment session of this provider on Medusa's payment collection for the debt, so
  * that paying it moves Medusa's own payment records, the order's paid total and what it owes.
  *
  * Under a lock on the order: a link already open for the exact amount is answered again; otherwise
@@ -35,7 +38,7 @@ export const requestInstallmentsOrderPaymentWorkflow = createWorkflow(
   (input: RequestOrderPaymentInput) => {
     const lockKey = transform({ input }, ({ input }) => `installments-order-debt:${input.order_id}`)
     acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
-    const debt = loadOrderDebtStep({ order_id: input.order_id })
+    const debt = loadOrderDebtStep({ order_id: input.order_id, kind: input.kind })
 
     const created = when("installments-order-debt-needs-link", { debt }, ({ debt }) => !debt.reuse).then(() => {
       const collections = createOrUpdateOrderPaymentCollectionWorkflow.runAsStep({ input: { order_id: input.order_id } })

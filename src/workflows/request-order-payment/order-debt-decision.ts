@@ -22,6 +22,9 @@ export interface DebtOrderRow {
   payment_collections?: ({ id: string; status: string; payment_sessions?: DebtSessionRow[] | null } | null)[] | null
 }
 
+/** An order placed, or a draft order built by the merchant (a phone or WhatsApp sale) not placed yet. */
+export type DebtKind = "order" | "draft"
+
 /** What to do about an order's debt: answer the link already open, or make one. */
 export type OrderDebtDecision =
   | { reuse: true; owed: string; collection_id: string; session_id: string }
@@ -33,16 +36,24 @@ const OPEN_COLLECTIONS = new Set(["not_paid", "awaiting"])
 const EXPIRY_MARGIN_MS = 5 * 60_000
 
 /**
- * Decides how an order's debt is collected. The order must exist, not be canceled, and owe money
+ * Decides how an order's debt is collected (a draft order owes its total). The order must exist, be
+ * of the kind asked for, not be canceled, and owe money
  * (its summary's pending difference, rounded to the halala as the link will be). A pending session
  * of this plugin, made for this order and this exact amount, whose link is still payable, is
  * answered again, so one debt never has two open links; anything else needs a new session.
  */
-export function decideOrderDebt(order: DebtOrderRow | undefined, orderId: string, now: Date): OrderDebtDecision {
-  if (!order) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order with id: ${orderId} was not found`)
+export function decideOrderDebt(order: DebtOrderRow | undefined, orderId: string, now: Date, kind: DebtKind = "order"): OrderDebtDecision {
+  const isDraft = order?.status === "draft"
+  if (!order || (kind === "draft" && !isDraft)) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `${kind === "draft" ? "Draft order" : "Order"} with id: ${orderId} was not found`)
   }
-  const name = order.display_id ? `Order #${order.display_id}` : `Order ${order.id}`
+  const name = `${isDraft ? "Draft order" : "Order"} ${order.display_id ? `#${order.display_id}` : order.id}`
+  if (kind === "order" && isDraft) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `${name} is not placed yet: request its link with POST /admin/installments/draft-orders/${order.id}/payment-link.`
+    )
+  }
   if (order.status === "canceled") {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `${name} is canceled: a canceled order cannot be paid.`)
   }

@@ -3,20 +3,20 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useRequestOrderPaymentLink } from "../../hooks/use-order-debt"
 import { formatDateTime, formatSar } from "../../lib/format"
-import type { OrderLinkCheckout, OrderPaymentLinkResponse } from "../../lib/types"
+import type { DebtKind, OrderLinkCheckout, OrderPaymentLinkResponse } from "../../lib/types"
 import { CreatedLink } from "../payment-links/created-link"
 import { SwitchField } from "../payment-links/switch-field"
 
 const CHECKOUTS: OrderLinkCheckout[] = ["both", "installments", "card"]
 
 /** The "Request payment by link" drawer: the checkout choice, then the link's URL, QR code and expiry. */
-export function RequestLinkDrawer({ orderId, displayId, owed }: { orderId: string; displayId: number; owed: string }) {
+export function RequestLinkDrawer({ kind, orderId, displayId, owed }: { kind: DebtKind; orderId: string; displayId: number; owed: string }) {
   const { t, i18n } = useTranslation()
   const [open, setOpen] = useState(false)
   const [checkout, setCheckout] = useState<OrderLinkCheckout>("both")
   const [sendSms, setSendSms] = useState(false)
   const [requested, setRequested] = useState<OrderPaymentLinkResponse | null>(null)
-  const request = useRequestOrderPaymentLink(orderId)
+  const request = useRequestOrderPaymentLink(kind, orderId)
   const f = (key: string, options?: Record<string, unknown>) => t(`installments.orderDebt.${key}`, options)
 
   const onOpenChange = (next: boolean) => {
@@ -49,7 +49,7 @@ export function RequestLinkDrawer({ orderId, displayId, owed }: { orderId: strin
               {link.reused && <Alert variant="info">{f("reused")}</Alert>}
               <CreatedLink
                 created={{
-                  payment_link: { ...link, title: f("linkTitle", { displayId }), checkout: checkoutOfLink(checkout) },
+                  payment_link: { ...link, title: f(kind === "draft" ? "draftLinkTitle" : "linkTitle", { displayId }), checkout: checkoutOfLink(checkout) },
                   qr: requested.qr,
                 }}
               />

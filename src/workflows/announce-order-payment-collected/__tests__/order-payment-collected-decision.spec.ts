@@ -26,6 +26,7 @@ describe("decideOrderPaymentCollected", () => {
   it("announces a captured payment of an order's debt link with the order, the link and the amount", () => {
     expect(decideOrderPaymentCollected(payment())).toEqual({
       announce: true,
+      convert_draft: false,
       data: {
         order_id: "order_1",
         order_display_id: 7,
@@ -36,8 +37,14 @@ describe("decideOrderPaymentCollected", () => {
         payment_link_id: LINK,
         transaction_id: "tx_1",
         amount: "100.00",
+        converted_from_draft: false,
       },
     })
+  })
+
+  it("places a draft order paid by its link before announcing it", () => {
+    const decision = decideOrderPaymentCollected(payment({ payment_collection: { order: { id: "order_1", display_id: 7, status: "draft" } } }))
+    expect(decision).toMatchObject({ announce: true, convert_draft: true, data: { order_id: "order_1", converted_from_draft: true } })
   })
 
   it.each([

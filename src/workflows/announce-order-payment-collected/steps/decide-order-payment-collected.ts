@@ -15,6 +15,7 @@ const PAYMENT_FIELDS = [
   "payment_session.data",
   "payment_collection.order.id",
   "payment_collection.order.display_id",
+  "payment_collection.order.status",
 ]
 
 /** Reads a captured payment and decides whether it is an order's debt collected, not yet announced (only reads). */

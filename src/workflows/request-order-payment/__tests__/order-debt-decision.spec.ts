@@ -88,6 +88,22 @@ describe("decideOrderDebt", () => {
     })
   })
 
+  it("collects a draft order's total through the draft route, and refuses it through the order route", () => {
+    const draft = order({ status: "draft", summary: { pending_difference: 150 }, payment_collections: [] })
+    expect(decideOrderDebt(draft, "order_1", NOW, "draft")).toEqual({ reuse: false, owed: "150.00" })
+    expect(failure(() => decideOrderDebt(draft, "order_1", NOW, "order"))).toEqual({
+      type: MedusaError.Types.NOT_ALLOWED,
+      message: "Draft order #12 is not placed yet: request its link with POST /admin/installments/draft-orders/order_1/payment-link.",
+    })
+  })
+
+  it("answers 404 through the draft route for an order that is not a draft", () => {
+    expect(failure(() => decideOrderDebt(order(), "order_1", NOW, "draft"))).toEqual({
+      type: MedusaError.Types.NOT_FOUND,
+      message: "Draft order with id: order_1 was not found",
+    })
+  })
+
   it("answers 404 for an unknown order", () => {
     expect(failure(() => decideOrderDebt(undefined, "order_missing", NOW))).toEqual({
       type: MedusaError.Types.NOT_FOUND,

@@ -1,10 +1,11 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Query } from "../../../installments/session-records"
-import { decideOrderDebt, type DebtOrderRow, type OrderDebtDecision } from "../order-debt-decision"
+import { decideOrderDebt, type DebtKind, type DebtOrderRow, type OrderDebtDecision } from "../order-debt-decision"
 
 export interface LoadOrderDebtInput {
   order_id: string
+  kind: DebtKind
 }
 
 export type OrderDebt = OrderDebtDecision & { order_id: string; display_id: number | null; customer_id: string | null }
@@ -29,7 +30,7 @@ export const loadOrderDebtStep = createStep("installments-load-order-debt", asyn
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: input.order_id } })
   const order = data[0] as (DebtOrderRow & { customer_id?: string | null }) | undefined
-  const decision = decideOrderDebt(order, input.order_id, new Date())
+  const decision = decideOrderDebt(order, input.order_id, new Date(), input.kind)
   return new StepResponse<OrderDebt>({
     ...decision,
     order_id: input.order_id,

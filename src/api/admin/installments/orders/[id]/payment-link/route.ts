@@ -1,33 +1,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { providerIdOf } from "../../../../../../installments/provider-ids"
-import { resolveRegistration } from "../../../../../../installments/registrations"
-import { requestInstallmentsOrderPaymentWorkflow } from "../../../../../../workflows/request-order-payment"
-import { qrCodeOf } from "../../../payment-links/qr-code"
+import { requestPaymentLink } from "../../request-payment-link"
 import type { AdminRequestOrderPaymentLinkType } from "../../payment-link-validators"
 
 /**
  * A payment link for what the order owes (after an exchange or an edit): the link already open for
  * that amount, or a new one. 400 when the order owes nothing or is canceled, 404 when it is unknown.
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminRequestOrderPaymentLinkType>, res: MedusaResponse) => {
-  const { provider_id, ...choices } = req.validatedBody ?? {}
-  const registration = resolveRegistration(req.scope, provider_id)
-  const { result } = await requestInstallmentsOrderPaymentWorkflow(req.scope).run({
-    input: { order_id: req.params.id, provider_id: providerIdOf(registration.id), ...choices },
-  })
-  const { link, reused } = result
-  res.status(reused ? 200 : 201).json({
-    payment_link: {
-      id: link.payment_link_id,
-      url: link.url,
-      amount: link.amount,
-      currency_code: "sar",
-      expires_at: link.expires_at,
-      provider_id: link.provider_id,
-      payment_session_id: link.session_id,
-      payment_collection_id: link.payment_collection_id,
-      reused,
-    },
-    qr: await qrCodeOf(link.url),
-  })
-}
+export const POST = (req: AuthenticatedMedusaRequest<AdminRequestOrderPaymentLinkType>, res: MedusaResponse) =>
+  requestPaymentLink(req, res, "order")
