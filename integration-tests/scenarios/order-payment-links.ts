@@ -63,7 +63,7 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
   }
 
   it("O1. an order edit adds an item: the link for the difference, paid by webhook, is captured once and the order owes nothing", async () => {
-    const { orderId } = await installmentOrder(ctx, 3) // 150.00 SAR, paid
+    const { orderId } = await installmentOrder(ctx, 8) // 400.00 SAR, paid
     await addItems(orderId, 2)
     expect(halalas((await readOrder(orderId)).summary.pending_difference)).toBe(10000)
 
@@ -94,7 +94,7 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
     expect(debt.payments).toHaveLength(1)
     expect(debt.payments[0].captures.map((capture) => halalas(capture.amount))).toEqual([10000])
     const captures = order.transactions.filter((transaction) => transaction.reference === "capture")
-    expect(captures.map((transaction) => halalas(transaction.amount)).sort((a, b) => a - b)).toEqual([10000, 15000])
+    expect(captures.map((transaction) => halalas(transaction.amount)).sort((a, b) => a - b)).toEqual([10000, 40000])
     expect(await sessionStatus(link.payment_session_id)).toBe("authorized")
     await waitFor(async () => collected.some((event) => event.order_id === orderId))
     expect(collected.filter((event) => event.order_id === orderId)).toEqual([
@@ -108,7 +108,7 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
   })
 
   it("O2. an edit changes the amount while a link is open: a new link for the new amount; the old one paid is refunded, never recorded", async () => {
-    const { orderId } = await installmentOrder(ctx, 3)
+    const { orderId } = await installmentOrder(ctx, 8)
     await addItems(orderId, 1)
     const old = (await requestLink(orderId)).data.payment_link
     expect(old.amount).toBe("50.00")
@@ -135,7 +135,7 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
   })
 
   it("O3. every webhook lost: the reconciliation sweep records the order's payment once", async () => {
-    const { orderId } = await installmentOrder(ctx, 3)
+    const { orderId } = await installmentOrder(ctx, 8)
     await addItems(orderId, 2)
     const link = (await requestLink(orderId)).data.payment_link
     await ctx.sandbox.control.post("/faults", { drop_webhooks: 20 })
@@ -169,7 +169,7 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
       ctx.admin
     )
     const dearer = created.product.variants[0].id as string
-    const { orderId } = await installmentOrder(ctx, 3) // 3 x 50.00 SAR
+    const { orderId } = await installmentOrder(ctx, 8) // 8 x 50.00 SAR
     const { data: placed } = await api.get(`/admin/orders/${orderId}?fields=id,*items`, ctx.admin)
     const { data: begun } = await api.post("/admin/exchanges", { order_id: orderId }, ctx.admin)
     const exchangeId = begun.exchange.id as string
@@ -197,7 +197,7 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
         email: "phone-order@example.com",
         region_id: ctx.seed.regionId,
         sales_channel_id: ctx.seed.salesChannelId,
-        items: [{ variant_id: ctx.seed.variantId, quantity: 4 }],
+        items: [{ variant_id: ctx.seed.variantId, quantity: 8 }],
       },
       ctx.admin
     )
@@ -211,7 +211,7 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
     })
     expect(requested.status).toBe(201)
     const link = requested.data.payment_link
-    expect(link.amount).toBe("200.00")
+    expect(link.amount).toBe("400.00")
     await ctx.sandbox.control.post("/faults", { drop_webhooks: 20 })
     try {
       await payLink(ctx.sandbox, link.id, { card_number: CARDS.rajhiCredit, payment_option: "Installment", months: 3 })
@@ -232,9 +232,9 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
     const order = await readOrder(draftId)
     expect(halalas(order.summary.pending_difference)).toBe(0)
     const captures = order.payment_collections.flatMap((collection) => collection.payments).flatMap((payment) => payment.captures)
-    expect(captures.map((capture) => halalas(capture.amount))).toEqual([20000])
+    expect(captures.map((capture) => halalas(capture.amount))).toEqual([40000])
     await waitFor(async () => collected.some((event) => event.order_id === draftId))
-    expect(collected.filter((event) => event.order_id === draftId)).toEqual([expect.objectContaining({ converted_from_draft: true, amount: "200.00" })])
+    expect(collected.filter((event) => event.order_id === draftId)).toEqual([expect.objectContaining({ converted_from_draft: true, amount: "400.00" })])
     const draftRoute = await api.post(`/admin/installments/draft-orders/${draftId}/payment-link`, { provider_id: "installments" }, {
       ...ctx.admin,
       validateStatus: () => true,
@@ -243,7 +243,7 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
   })
 
   it("O4. refuses an order that owes nothing (400) and an unknown order (404)", async () => {
-    const { orderId } = await installmentOrder(ctx, 3)
+    const { orderId } = await installmentOrder(ctx, 8)
     const nothing = await requestLink(orderId)
     expect(nothing.status).toBe(400)
     expect(nothing.data.message).toMatch(/^Order #\d+ owes nothing/)
