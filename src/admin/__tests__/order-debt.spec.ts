@@ -24,6 +24,20 @@ describe("the payment-due card", () => {
     expect(owedAmount({ summary: null })).toBeNull()
   })
 
+  it("after an exchange, shows the difference Medusa's open collection is for, not the summary that waits for the return", () => {
+    const exchanged: OrderDebtView = {
+      id: "order_1",
+      status: "pending",
+      summary: { pending_difference: 172.5 },
+      payment_collections: [
+        { id: "pay_col_0", status: "completed", amount: 140 },
+        { id: "pay_col_1", status: "not_paid", amount: 57.5 },
+      ],
+    }
+    expect(owedAmount(exchanged)).toBe("57.50")
+    expect(owedAmount({ ...exchanged, summary: { pending_difference: 0 } })).toBeNull()
+  })
+
   it("shows the open link of the debt with its amount and expiry", () => {
     expect(openDebtLink(order([session()]), NOW)).toEqual({
       url: "https://pay.test/payment-link/1",

@@ -11,6 +11,7 @@ const DEBT_FIELDS = [
   "summary",
   "payment_collections.id",
   "payment_collections.status",
+  "payment_collections.amount",
   "payment_collections.payment_sessions.id",
   "payment_collections.payment_sessions.status",
   "payment_collections.payment_sessions.provider_id",

@@ -197,6 +197,7 @@ export interface OrderDebtView {
   payment_collections?: {
     id: string
     status: string
+    amount?: number | null
     payment_sessions?: { id: string; status: string; provider_id: string; data?: Record<string, unknown> | null }[] | null
   }[] | null
 }

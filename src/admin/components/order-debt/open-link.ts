@@ -11,13 +11,19 @@ export interface OpenDebtLink {
 
 const OPEN_COLLECTIONS = new Set(["not_paid", "awaiting"])
 
-/** What the order owes, rounded to the halala as the link will be; null when it owes nothing. */
-export function owedAmount(order: Pick<OrderDebtView, "summary">): string | null {
+/**
+ * What the order owes, rounded to the halala as the link will be; null when it owes nothing. Medusa's
+ * open payment collection for the debt says it when there is one: after an exchange it is the
+ * difference (the returned item counted), while the admin's summary counts the new item alone
+ * until the return is received. Otherwise (an order that never had one, a draft) the summary.
+ */
+export function owedAmount(order: Pick<OrderDebtView, "summary" | "payment_collections">): string | null {
   const pending = order.summary?.pending_difference
-  if (pending === undefined || pending === null) {
+  if (pending === undefined || pending === null || roundMedusaAmount(pending) <= 0n) {
     return null
   }
-  const halalas = roundMedusaAmount(pending)
+  const collection = (order.payment_collections ?? []).find((candidate) => OPEN_COLLECTIONS.has(candidate.status) && candidate.amount != null)
+  const halalas = roundMedusaAmount(collection?.amount ?? pending)
   return halalas > 0n ? formatAmount(halalas) : null
 }
 
