@@ -167,6 +167,21 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
     expect(collected.filter((event) => event.order_id === orderId)).toHaveLength(1)
   })
 
+  it("O6. the link expires unpaid: the sweep closes its session, the order still owes, and a new link is made", async () => {
+    const { orderId } = await installmentOrder(ctx, 8)
+    await addItems(orderId, 2)
+    const expired = (await requestLink(orderId)).data.payment_link
+    await ctx.sandbox.control.post(`/payment-links/${expired.id}/expire`)
+    await runSweeps(getContainer())
+    expect(await sessionStatus(expired.payment_session_id)).toBe("canceled")
+    expect(halalas((await readOrder(orderId)).summary.pending_difference)).toBe(10000)
+
+    const renewed = await requestLink(orderId)
+    expect(renewed.status).toBe(201)
+    expect(renewed.data.payment_link).toMatchObject({ amount: "100.00", reused: false })
+    expect(renewed.data.payment_link.id).not.toBe(expired.id)
+  })
+
   it("O5. an exchange for a dearer item: the link for the difference, paid, captures exactly the difference once", async () => {
     const { data: created } = await api.post(
       "/admin/products",
