@@ -37,7 +37,7 @@ export function useRequestOrderPaymentLink(kind: DebtKind, orderId: string) {
   const queryClient = useQueryClient()
   const path = kind === "draft" ? "draft-orders" : "orders"
   return useMutation({
-    mutationFn: (body: { checkout: OrderLinkCheckout; send_sms: boolean }) =>
+    mutationFn: (body: { provider_id?: string; checkout: OrderLinkCheckout; send_sms: boolean }) =>
       sdk.client.fetch<OrderPaymentLinkResponse>(`/admin/installments/${path}/${encodeURIComponent(orderId)}/payment-link`, {
         method: "POST",
         body,

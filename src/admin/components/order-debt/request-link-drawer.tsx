@@ -2,6 +2,8 @@ import { Alert, Button, Drawer, Label, RadioGroup, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useRequestOrderPaymentLink } from "../../hooks/use-order-debt"
+import { useRegistrationChoice } from "../../hooks/use-registration-choice"
+import { RegistrationSelect } from "../fields/registration-select"
 import { formatDateTime, formatSar } from "../../lib/format"
 import type { DebtKind, OrderLinkCheckout, OrderPaymentLinkResponse } from "../../lib/types"
 import { CreatedLink } from "../payment-links/created-link"
@@ -17,6 +19,7 @@ export function RequestLinkDrawer({ kind, orderId, displayId, owed }: { kind: De
   const [sendSms, setSendSms] = useState(false)
   const [requested, setRequested] = useState<OrderPaymentLinkResponse | null>(null)
   const request = useRequestOrderPaymentLink(kind, orderId)
+  const { registrations, providerId, setProviderId } = useRegistrationChoice()
   const f = (key: string, options?: Record<string, unknown>) => t(`installments.orderDebt.${key}`, options)
 
   const onOpenChange = (next: boolean) => {
@@ -28,7 +31,7 @@ export function RequestLinkDrawer({ kind, orderId, displayId, owed }: { kind: De
   }
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault()
-    request.mutate({ checkout, send_sms: sendSms }, { onSuccess: setRequested })
+    request.mutate({ provider_id: providerId, checkout, send_sms: sendSms }, { onSuccess: setRequested })
   }
   const link = requested?.payment_link
 
@@ -82,6 +85,7 @@ export function RequestLinkDrawer({ kind, orderId, displayId, owed }: { kind: De
                 </Text>
                 <span className="txt-compact-small text-ui-fg-subtle">{f("amountHint")}</span>
               </div>
+              <RegistrationSelect registrations={registrations} value={providerId} onChange={setProviderId} />
               <div className="flex flex-col gap-y-2">
                 <Label size="small" weight="plus" htmlFor="order-debt-checkout">
                   {f("checkout")}
