@@ -5,6 +5,7 @@ import { ADMIN, MERCHANT } from "../scripts/demo/config"
 import { InstallmentsClient, type Transaction } from "../src/lib/client"
 import { monthOf } from "../src/admin/lib/date-range"
 import { formatSar } from "../src/admin/lib/format"
+import { formatAmount, roundMedusaAmount } from "../src/lib/money"
 import { launchChromium } from "./helpers/browser"
 import { prepareStoreApps } from "./helpers/store-apps"
 import { waitFor } from "./helpers/sandbox"
@@ -26,6 +27,7 @@ let sandboxUrl: string
 let order: { id: string; displayId: string }
 let transactionId: string
 let transaction: Transaction
+let adminToken: string
 
 const shotPath = (name: string) => path.join(SCREENSHOTS, `admin-${name}.png`)
 // Animations finished first: a drawer caught mid-slide looks cut off at the page's edge.
@@ -38,6 +40,19 @@ const PAYOUT_ROWS_READ = (response: { url: () => string }) => /\/admin\/installm
 
 /** The value next to a label on the order card. */
 const detail = (card: Locator, label: string) => card.getByText(label, { exact: true }).locator("xpath=following-sibling::*[1]")
+
+/** An admin call with the demo admin's token; a refusal fails the test with Medusa's message. */
+async function adminPost<T>(route: string, body: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${storeUrl}${route}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok) {
+    throw new Error(`${route}: ${response.status} ${await response.text()}`)
+  }
+  return (await response.json()) as T
+}
 
 async function adminApi<T>(token: string, route: string): Promise<T> {
   const response = await fetch(`${storeUrl}${route}`, { headers: { authorization: `Bearer ${token}` } })
@@ -69,6 +84,7 @@ beforeAll(async () => {
     body: JSON.stringify(ADMIN),
   })
   const { token } = (await login.json()) as { token: string }
+  adminToken = token
   const { order: read } = await adminApi<{ order: { payment_collections: { payments: { provider_id: string; data: Record<string, unknown> }[] }[] } }>(
     token,
     `/admin/orders/${order.id}?fields=id,*payment_collections.payments`
@@ -169,6 +185,37 @@ describe("the plugin's admin pages in the demo store", () => {
     await page.getByRole("cell", { name: "Oud perfume (phone order)" }).first().waitFor()
   })
 
+  it("requests payment by link for what an edited order owes: the amount, the checkout choice, then URL, QR code and expiry", async () => {
+    // The merchant adds an item to the order (Medusa's order edit), so the order owes its price.
+    const { order: placed } = await adminApi<{ order: { items: { variant_id: string }[] } }>(adminToken, `/admin/orders/${order.id}?fields=id,*items`)
+    await adminPost("/admin/order-edits", { order_id: order.id })
+    await adminPost(`/admin/order-edits/${order.id}/items`, { items: [{ variant_id: placed.items[0].variant_id, quantity: 1 }] })
+    await adminPost(`/admin/order-edits/${order.id}/request`, {})
+    await adminPost(`/admin/order-edits/${order.id}/confirm`, {})
+    const { order: edited } = await adminApi<{ order: { payment_collections: { status: string; amount: number }[] } }>(
+      adminToken,
+      `/admin/orders/${order.id}?fields=id,payment_collections.status,payment_collections.amount`
+    )
+    const owed = edited.payment_collections.find((collection) => collection.status === "not_paid")!.amount
+
+    await page.goto(`${storeUrl}/app/orders/${order.id}`)
+    const card = page.getByTestId("installments-order-debt")
+    await card.getByText("Payment due").waitFor()
+    expect(await card.getByTestId("installments-order-debt-owed").textContent()).toContain(formatSar(formatAmount(roundMedusaAmount(owed)), "en"))
+    await card.getByTestId("order-debt-request").click()
+    await page.getByRole("radio", { name: /Card only/ }).click()
+    await page.getByTestId("order-debt-submit").click()
+    const created = page.getByTestId("payment-link-created")
+    await created.waitFor()
+    expect(await created.getByTestId("payment-link-url").textContent()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/payment-link\/[0-9a-f-]{36}$/)
+    await expect(created.getByTestId("payment-link-qr").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true)
+    expect(await page.getByTestId("order-debt-expires").textContent()).toMatch(/^Valid until /)
+    await shot("order-payment-link-en")
+    await page.getByRole("button", { name: "Done" }).click()
+    // The card now shows the link open for the debt.
+    await card.getByTestId("installments-order-debt-open").waitFor()
+  })
+
   it("shows the month's settlements with the demo order and downloads them as CSV", async () => {
     await page.goto(`${storeUrl}/app/installments`)
     const table = page.getByTestId("settlements-table")
@@ -207,6 +254,15 @@ describe("the plugin's admin pages in the demo store", () => {
     await card.getByText(`مصرف الراجحي · ${transaction.installment_duration} شهر · 0%`).waitFor()
     expect(await detail(card, "صافي المستحق").textContent()).toBe(formatSar(transaction.merchant_payout, "ar"))
     await shotCard("order-card-ar")
+    const debt = page.getByTestId("installments-order-debt")
+    await debt.getByText("مبلغ مستحق").waitFor()
+    await debt.getByTestId("order-debt-request").click()
+    await page.getByText("يمكن للعميل الدفع عبر").waitFor()
+    await page.getByTestId("order-debt-submit").click()
+    // The link made in English is still open for the same amount: the same link is answered.
+    await page.getByText("يوجد رابط مفتوح بهذا المبلغ: هذا هو.").waitFor()
+    await shot("order-payment-link-ar")
+    await page.keyboard.press("Escape")
 
     await page.goto(`${storeUrl}/app/installments`)
     await page.getByRole("heading", { name: "التسويات" }).waitFor()

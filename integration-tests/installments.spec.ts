@@ -5,6 +5,7 @@ import { backOfficePaymentScenarios } from "./scenarios/back-office-payments"
 import { backOfficeReportScenarios } from "./scenarios/back-office-reports"
 import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
 import { checkoutScenarios } from "./scenarios/checkout"
+import { orderPaymentLinkScenarios } from "./scenarios/order-payment-links"
 import { securityScenarios } from "./scenarios/security"
 import { serviceCallScenarios } from "./scenarios/service-calls"
 import { storefrontPlanScenarios } from "./scenarios/storefront-plans"
@@ -17,6 +18,7 @@ storeSuite((ctx) => {
   describe("checkout", () => checkoutScenarios(ctx))
   describe("checkout: a payment on a canceled order", () => canceledOrderPaymentScenarios(ctx))
   describe("after the sale", () => afterSaleScenarios(ctx))
+  describe("after the sale: collecting what an order owes by link", () => orderPaymentLinkScenarios(ctx))
   describe("webhook hardening", () => webhookHardeningScenarios(ctx))
   describe("back office: statements and settlements", () => backOfficeReportScenarios(ctx))
   describe("back office: orders, transactions, payment links, BIN lookup, status", () => backOfficePaymentScenarios(ctx))

@@ -5,6 +5,7 @@ import {
   AdminListPaymentLinksQuery,
   AdminPaymentLinkQuery,
 } from "./admin/installments/payment-links/validators"
+import { AdminRequestOrderPaymentLink } from "./admin/installments/orders/payment-link-validators"
 import { AdminSettlementRowsQuery, AdminSettlementsQuery } from "./admin/installments/settlements/validators"
 import { AdminStatementQuery } from "./admin/installments/statements/validators"
 import { AdminTransactionQuery } from "./admin/installments/transactions/validators"
@@ -78,6 +79,16 @@ export default defineMiddlewares({
       matcher: "/admin/installments/payment-links/:id",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(AdminPaymentLinkQuery, {})],
+    },
+    {
+      matcher: "/admin/installments/orders/:id/payment-link",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRequestOrderPaymentLink)],
+    },
+    {
+      matcher: "/admin/installments/draft-orders/:id/payment-link",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminRequestOrderPaymentLink)],
     },
     {
       matcher: "/admin/installments/bin-lookup",

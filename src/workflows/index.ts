@@ -10,3 +10,5 @@ export { checkInstallmentsOrderRefundsWorkflow } from "./reconcile-order-refunds
 export { recordInstallmentsDisputeWorkflow } from "./record-dispute"
 export { createInstallmentsPaymentLinkWorkflow } from "./create-payment-link"
 export { retryInstallmentsRefundWorkflow } from "./retry-failed-refund"
+export { requestInstallmentsOrderPaymentWorkflow } from "./request-order-payment"
+export { announceOrderPaymentCollectedWorkflow } from "./announce-order-payment-collected"

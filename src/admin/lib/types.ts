@@ -197,3 +197,39 @@ export interface CreatePaymentLinkResponse {
   }
   qr: { svg: string; png_data_url: string }
 }
+
+/** An order placed, or a draft order not placed yet. */
+export type DebtKind = "order" | "draft"
+
+/** An order as the payment-due card reads it (Medusa's admin order fields). */
+export interface OrderDebtView {
+  id: string
+  status: string
+  display_id?: number | null
+  summary?: { pending_difference?: number | null } | null
+  payment_collections?: {
+    id: string
+    status: string
+    amount?: number | null
+    payment_sessions?: { id: string; status: string; provider_id: string; data?: Record<string, unknown> | null }[] | null
+  }[] | null
+}
+
+/** What the merchant chose for a link collecting an order's debt. */
+export type OrderLinkCheckout = "installments" | "card" | "both"
+
+/** POST /admin/installments/orders/:id/payment-link. */
+export interface OrderPaymentLinkResponse {
+  payment_link: {
+    id: string
+    url: string
+    amount: string
+    currency_code: string
+    expires_at: string
+    provider_id: string
+    payment_session_id: string
+    payment_collection_id: string
+    reused: boolean
+  }
+  qr: { svg: string; png_data_url: string }
+}

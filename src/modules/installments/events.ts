@@ -152,3 +152,25 @@ export interface PaymentDisputedData {
   /** ISO 8601. */
   disputed_at: string
 }
+
+/**
+ * Emitted once when a payment link made for what an existing order owes (an exchange, an order
+ * edit) or for a draft order's total was paid and Medusa captured it on the order; a draft order
+ * has been placed by then.
+ */
+export const ORDER_PAYMENT_COLLECTED_EVENT = "installments.order_payment_collected"
+
+export interface OrderPaymentCollectedData {
+  order_id: string
+  order_display_id: number | null
+  provider_id: ProviderId
+  payment_id: string
+  payment_collection_id: string
+  session_id: string
+  payment_link_id: string
+  transaction_id: string | null
+  /** What the link collected, decimal SAR. */
+  amount: string
+  /** True when the order was a draft, placed because this payment was made. */
+  converted_from_draft: boolean
+}

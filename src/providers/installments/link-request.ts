@@ -5,6 +5,7 @@ import { formatAmount, toWireNumber } from "../../lib/money"
 import { allowsInstallmentLink, INSTALLMENT_LINK_MINIMUM } from "../../lib/plans"
 import { fillCallbackUrl } from "./callback-url"
 import type { ProviderOptions } from "../../installments/options"
+import { checkoutModeOf, type OrderDebtRequest } from "../../installments/order-debt-request"
 
 export interface LinkRequestInput {
   sessionId: string
@@ -12,6 +13,8 @@ export interface LinkRequestInput {
   halalas: bigint
   expiresAt: Date
   customer?: PaymentCustomerDTO
+  /** Set when the session collects what an existing order owes: its choices override the registration's. */
+  order?: OrderDebtRequest
 }
 
 /**
@@ -21,7 +24,9 @@ export interface LinkRequestInput {
 export function buildLinkRequest(options: ProviderOptions, input: LinkRequestInput): CreatePaymentLinkBody {
   const amount = formatAmount(input.halalas)
   const installmentsAllowed = allowsInstallmentLink(amount)
-  if (options.checkoutMode === "installments" && !installmentsAllowed) {
+  const checkoutMode = input.order?.checkout ? checkoutModeOf(input.order.checkout) : options.checkoutMode
+  const sendSms = input.order?.send_sms ?? options.sendSms
+  if (checkoutMode === "installments" && !installmentsAllowed) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `Installments need an order total of at least ${INSTALLMENT_LINK_MINIMUM} SAR; this one is ${amount} SAR. ` +
@@ -36,14 +41,27 @@ export function buildLinkRequest(options: ProviderOptions, input: LinkRequestInp
     singleUse: true,
     selectedDate: input.expiresAt.toISOString(),
     callback_url: fillCallbackUrl(options.callbackUrl, { session_id: input.sessionId, cart_id: input.cartId }),
-    metadata: { session_id: input.sessionId, currency: "SAR", ...(input.cartId ? { cart_id: input.cartId } : {}) },
+    metadata: {
+      session_id: input.sessionId,
+      currency: "SAR",
+      ...(input.cartId ? { cart_id: input.cartId } : {}),
+      ...(input.order ? orderFields(input.order) : {}),
+    },
     language: options.language,
     sms_language: options.language,
-    send_sms: options.sendSms && !!phone,
+    send_sms: sendSms && !!phone,
     passkey_enabled: options.passkeyEnabled,
-    only_show_bank_installments: options.checkoutMode === "installments",
-    only_show_pay_in_full: options.checkoutMode === "pay_in_full" || !installmentsAllowed,
+    only_show_bank_installments: checkoutMode === "installments",
+    only_show_pay_in_full: checkoutMode === "pay_in_full" || !installmentsAllowed,
     ...customerFields(input.customer, phone),
+  }
+}
+
+// The order a link collects for, so the service's dashboard and exports name it; the session id stays the key.
+function orderFields(order: OrderDebtRequest): Record<string, string> {
+  return {
+    medusa_order_id: order.order_id,
+    ...(order.order_display_id !== null ? { medusa_order_display_id: String(order.order_display_id) } : {}),
   }
 }
 

@@ -48,6 +48,7 @@ import {
   withOwnValues,
 } from "../../installments/session-data"
 import { sendRefund } from "../../installments/refund-sender"
+import { readOrderDebtRequest } from "../../installments/order-debt-request"
 import { buildLinkRequest } from "./link-request"
 import { paidVerdictHint, readVerifiedEvent } from "./webhook-delivery"
 
@@ -213,7 +214,8 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     input: InitiatePaymentInput | UpdatePaymentInput
   ): Promise<InstallmentsSessionData> {
     const halalas = payableAmount(input.amount, this.shopperContext("read the amount", "start", input.data))
-    const expiresAt = new Date(Date.now() + this.options_.linkTtlMinutes * 60_000)
+    const order = readOrderDebtRequest(input.data)
+    const expiresAt = order?.expires_at ? new Date(order.expires_at) : new Date(Date.now() + this.options_.linkTtlMinutes * 60_000)
     const cartId = typeof input.data?.cart_id === "string" ? input.data.cart_id : undefined
     const body = buildLinkRequest(this.options_, {
       sessionId,
@@ -221,6 +223,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       halalas,
       expiresAt,
       customer: input.context?.customer,
+      order,
     })
     try {
       const link = await this.client_.paymentLinks.create(this.options_.storeId, body)

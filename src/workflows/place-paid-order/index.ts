@@ -1,12 +1,14 @@
-import { PaymentActions } from "@medusajs/framework/utils"
+import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { createWorkflow, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { markSessionUnpaidStep } from "../cancel-unpaid-order/steps/mark-session-unpaid"
 import { processPaidSessionStep } from "./steps/process-paid-session"
 import { readSessionVerdictStep, type SessionToReconcile } from "./steps/read-session-verdict"
 
 /**
  * Settles a session whose webhook never came: if its link was paid, it goes through the same
  * processPaymentWorkflow as a webhook, under the cart's lock, which places the order once however
- * often it runs and whoever else is completing the cart.
+ * often it runs and whoever else is completing the cart. A session collecting an order's debt has no
+ * cart: Medusa authorizes and captures it on the order's payment collection.
  */
 export const reconcileInstallmentsSessionWorkflow = createWorkflow(
   "installments-reconcile-session",
@@ -17,6 +19,15 @@ export const reconcileInstallmentsSessionWorkflow = createWorkflow(
         processPaidSessionStep({ session_id: verdict.session_id, amount: verdict.amount })
       }
     )
+    // An order's debt link that expired: its session is closed so the order card offers a new link. A
+    // declined attempt leaves it open, since the customer may still pay the same link.
+    when(
+      "installments-order-debt-link-expired",
+      { verdict },
+      ({ verdict }) => verdict.order_debt && verdict.action === PaymentActions.CANCELED
+    ).then(() => {
+      markSessionUnpaidStep({ session_id: verdict.session_id, status: PaymentSessionStatus.CANCELED })
+    })
     return new WorkflowResponse(verdict)
   }
 )

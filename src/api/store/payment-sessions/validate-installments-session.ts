@@ -3,14 +3,20 @@ import type { Query } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { isInstallmentsProvider } from "../../../installments/provider-ids"
+import { ORDER_DEBT_KEY } from "../../../installments/order-debt-request"
 
 export const PAYMENT_SESSIONS_ROUTE = "/store/payment-collections/:id/payment-sessions"
 
 const CART_ID_RULE = "data.cart_id must be the id of the cart this payment collection belongs to (cart_...)"
+const ORDER_DEBT_RULE = `data.${ORDER_DEBT_KEY} is set by the admin's order payment link, not by a storefront`
 
-// Medusa's own store validator accepts any `data`; the provider reads only `cart_id` from it.
+// Medusa's own store validator accepts any `data`; the provider reads `cart_id` from it, and the
+// order request only from the admin's route.
 const InstallmentsSessionData = z
-  .object({ cart_id: z.string({ message: CART_ID_RULE }).regex(/^cart_[0-9A-Za-z]{1,64}$/, CART_ID_RULE).optional() })
+  .object({
+    cart_id: z.string({ message: CART_ID_RULE }).regex(/^cart_[0-9A-Za-z]{1,64}$/, CART_ID_RULE).optional(),
+    [ORDER_DEBT_KEY]: z.undefined({ message: ORDER_DEBT_RULE }),
+  })
   .passthrough()
 
 /**

@@ -4,6 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { formatAmount, parseAmount } from "../../../lib/money"
 import { clientForProvider } from "../../../installments/registrations"
 import { readSessionData } from "../../../installments/session-data"
+import { readOrderDebtRequest } from "../../../installments/order-debt-request"
 import { linkVerdict, webhookActionOf } from "../../../installments/link-verdict"
 import { refundedByPlugin } from "../../../installments/refund-keys"
 import { readLink } from "../../../installments/link-reader"
@@ -21,6 +22,8 @@ export interface SessionVerdict {
   amount: string
   /** Paid but not settled yet (bank review, or a transaction the service still records): read again even past the link's expiry. */
   still_waiting: boolean
+  /** True when the session collects what an existing order owes (no cart, no order to place). */
+  order_debt: boolean
 }
 
 /** Reads a waiting session's link from the service, as a webhook would have reported it. */
@@ -36,6 +39,7 @@ export const readSessionVerdictStep = createStep(
         session_id: input.session_id,
         amount: "0",
         still_waiting: false,
+        order_debt: false,
       })
     }
     // Every sweep reads the same waiting links again: the reader reports an unknown status once, as on checkout.
@@ -50,6 +54,7 @@ export const readSessionVerdictStep = createStep(
       session_id: input.session_id,
       amount: formatAmount(amount),
       still_waiting: verdict.status === PaymentSessionStatus.PENDING_AUTHORIZATION || verdict.settling === true,
+      order_debt: !!readOrderDebtRequest(input.data),
     })
   }
 )

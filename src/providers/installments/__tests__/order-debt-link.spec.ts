@@ -1,0 +1,86 @@
+import nock from "nock"
+import { useNock } from "../../../lib/__tests__/use-nock"
+import { InstallmentsProviderService } from "../service"
+import { BASE_URL, LINK_ID, OPTIONS, silentLogger, STORE_ID } from "../../../installments/__tests__/fixtures"
+
+const provider = (options: Record<string, unknown> = {}) =>
+  new InstallmentsProviderService({ logger: silentLogger }, { ...OPTIONS, ...options })
+
+function mockCreate(capture: (body: Record<string, unknown>) => void) {
+  return nock(BASE_URL)
+    .post(`/payment_links/${STORE_ID}/create`, (body) => {
+      capture(body)
+      return true
+    })
+    .reply(201, { order_id: "payses_9", payment_link_id: LINK_ID, url: `https://pay.test/payment-link/${LINK_ID}`, environment: "SANDBOX" })
+}
+
+const debt = (overrides: Record<string, unknown> = {}) => ({
+  order_id: "order_01JDEBT",
+  order_display_id: 1042,
+  checkout: null,
+  send_sms: null,
+  expires_at: null,
+  ...overrides,
+})
+
+useNock()
+
+describe("a session that collects what an order owes (no cart)", () => {
+  it("makes the link for the session's amount, naming the order and no cart, and keeps the request in the session", async () => {
+    let body: Record<string, unknown> = {}
+    const scope = mockCreate((b) => (body = b))
+    const input = { session_id: "payses_9", order_debt: debt() }
+    const result = await provider().initiatePayment({ amount: 57.5, currency_code: "sar", data: input, context: { idempotency_key: "payses_9" } })
+    expect(scope.isDone()).toBe(true)
+    expect(body).toMatchObject({
+      amount: 57.5,
+      order_id: "payses_9",
+      metadata: { session_id: "payses_9", currency: "SAR", medusa_order_id: "order_01JDEBT", medusa_order_display_id: "1042" },
+      callback_url: "https://shop.test/checkout/return?session=payses_9&cart=",
+    })
+    expect(body.metadata).not.toHaveProperty("cart_id")
+    // Medusa stores { ...input.data, ...output.data }: the request stays with the session for the sweep and the webhook.
+    expect({ ...input, ...result.data }).toMatchObject({ amount: "57.50", payment_link_id: LINK_ID, order_debt: debt() })
+  })
+
+  it.each([
+    ["card", { only_show_pay_in_full: true, only_show_bank_installments: false }],
+    ["installments", { only_show_pay_in_full: false, only_show_bank_installments: true }],
+    ["both", { only_show_pay_in_full: false, only_show_bank_installments: false }],
+  ])("the merchant's checkout choice %s overrides the registration's mode", async (checkout, flags) => {
+    let body: Record<string, unknown> = {}
+    mockCreate((b) => (body = b))
+    await provider({ checkoutMode: "pay_in_full" }).initiatePayment({
+      amount: 400,
+      currency_code: "sar",
+      data: { session_id: "payses_9", order_debt: debt({ checkout: checkout === "both" ? "both" : checkout }) },
+    })
+    expect(body).toMatchObject(flags)
+  })
+
+  it("takes the merchant's expiry and SMS choice (sent only with a valid phone)", async () => {
+    let body: Record<string, unknown> = {}
+    mockCreate((b) => (body = b))
+    const expires = "2026-12-01T10:00:00.000Z"
+    await provider({ sendSms: false }).initiatePayment({
+      amount: 400,
+      currency_code: "sar",
+      data: { session_id: "payses_9", order_debt: debt({ send_sms: true, expires_at: expires }) },
+      context: { customer: { id: "cus_1", email: "noura@example.com", phone: "+966501234567" } },
+    })
+    expect(body).toMatchObject({ selectedDate: expires, send_sms: true, client_phone_number: "+966501234567" })
+  })
+
+  it("ignores an order request that is not the plugin's shape (a storefront's guess): a plain checkout link", async () => {
+    let body: Record<string, unknown> = {}
+    mockCreate((b) => (body = b))
+    await provider({ checkoutMode: "pay_in_full" }).initiatePayment({
+      amount: 400,
+      currency_code: "sar",
+      data: { session_id: "payses_9", order_debt: { order_id: "not-an-order", checkout: "installments" } },
+    })
+    expect(body).toMatchObject({ only_show_pay_in_full: true })
+    expect(body.metadata).not.toHaveProperty("medusa_order_id")
+  })
+})
