@@ -1,6 +1,6 @@
 import type { Context } from "@medusajs/framework/types"
-import { InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
-import { nextRetryAt, type RefundFailure } from "../../installments/refund-failures"
+import { InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { nextRetryAt } from "../../installments/refund-failures"
 import { InstallmentsDispute } from "./models/dispute"
 import { InstallmentsPaymentLink } from "./models/payment-link"
 import { InstallmentsRefund, type RefundSource } from "./models/refund"
@@ -8,12 +8,13 @@ import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
 import { InstallmentsSweepItem, type SweepItemKind } from "./models/sweep-item"
 import { InstallmentsSweepMark } from "./models/sweep-mark"
-import { ExpiringKeys } from "../../installments/expiring-keys"
-import { InFlightReads } from "../../installments/in-flight-reads"
+import { isDuplicate, retryingRaces } from "./ledger-write-races"
+import type { DisputeInput, RefundFailureInput } from "./record-inputs"
+import { VerificationKeyCache, type VerificationKey, type VerificationKeyOwner } from "./verification-keys"
 import { RecentDeliveries } from "./recent-deliveries"
 import { planRefundSync, type SyncRefundEntriesInput } from "./refund-ledger-plan"
 
-export type { SyncRefundEntriesInput }
+export type { DisputeInput, RefundFailureInput, SyncRefundEntriesInput, VerificationKey, VerificationKeyOwner }
 
 /** A registration's key as the plugin stores it. */
 export interface WebhookKeyInput {
@@ -26,26 +27,6 @@ export interface WebhookKeyInput {
   url?: string | null
 }
 
-/** A webhook key as the verifier takes it. */
-export interface VerificationKey {
-  prefix: string
-  publicKey: string
-}
-
-/** Whose keys verify a delivery: the registration it was sent to, in that registration's environment. */
-export interface VerificationKeyOwner {
-  provider_id: string
-  environment: string
-}
-
-type StoredKey = VerificationKey & VerificationKeyOwner
-
-// A key removed in another process may still verify for this long here; one added anywhere is read
-// at once (the route reads fresh before it refuses), and this process's own changes forget the copy.
-const VERIFICATION_KEYS_TTL_MS = 10_000
-// A refusal asks for a fresh read; forged deliveries must not turn that into one query each.
-const FRESH_READ_INTERVAL_MS = 1_000
-const ALL_KEYS = "all"
 /** The plugin's own records: webhook keys registered through it, accepted deliveries, refunds, disputes. */
 export default class InstallmentsModuleService extends MedusaService({
   WebhookKey,
@@ -56,51 +37,31 @@ export default class InstallmentsModuleService extends MedusaService({
   InstallmentsSweepItem,
   InstallmentsSweepMark,
 }) {
-  private verificationKeys_?: ExpiringKeys<StoredKey[]>
-  private keyReads_?: InFlightReads<StoredKey[]>
-  private lastKeyRead_?: number
+  private verificationKeys_?: VerificationKeyCache
   private recentDeliveries_?: RecentDeliveries
 
   /**
    * The webhook keys of one registration in one environment, in the shape the verifier takes: a key
    * made for another registration, or for the sandbox when the registration is live, never verifies.
-   * Kept for a few seconds, since every delivery needs them and they change only on a registration;
-   * `fresh` reads the table (the webhook route does before refusing a delivery, so a key registered in
-   * another process is never refused for it), at most once a second in this process, concurrent
-   * callers sharing the one read.
+   * `fresh` reads the table (the webhook route does before refusing a delivery), at most once a second.
    */
-  async webhookKeysForVerification(
-    owner: VerificationKeyOwner,
-    { fresh = false }: { fresh?: boolean } = {}
-  ): Promise<VerificationKey[]> {
-    this.verificationKeys_ ??= new ExpiringKeys<StoredKey[]>(VERIFICATION_KEYS_TTL_MS, 1)
-    this.keyReads_ ??= new InFlightReads<StoredKey[]>()
-    const kept = this.verificationKeys_.get(ALL_KEYS)
-    const readRecently = Date.now() - (this.lastKeyRead_ ?? 0) < FRESH_READ_INTERVAL_MS
-    const all = kept && (!fresh || readRecently) ? kept : await this.keyReads_.run(ALL_KEYS, () => this.readVerificationKeys_())
-    return all
-      .filter((key) => key.provider_id === owner.provider_id && key.environment === owner.environment)
-      .map(({ prefix, publicKey }) => ({ prefix, publicKey }))
-  }
-
-  private async readVerificationKeys_(): Promise<StoredKey[]> {
-    this.lastKeyRead_ = Date.now()
-    const rows = await this.listWebhookKeys({}, { select: ["prefix", "public_key", "provider_id", "environment"] })
-    const keys = rows.map((key) => ({
-      prefix: key.prefix,
-      publicKey: key.public_key,
-      // A key whose registration is unknown (stored before keys named theirs) verifies for none.
-      provider_id: key.provider_id ?? "",
-      environment: key.environment,
-    }))
-    this.verificationKeys_?.set(ALL_KEYS, keys)
-    return keys
+  async webhookKeysForVerification(owner: VerificationKeyOwner, { fresh = false }: { fresh?: boolean } = {}): Promise<VerificationKey[]> {
+    this.verificationKeys_ ??= new VerificationKeyCache(async () => {
+      const rows = await this.listWebhookKeys({}, { select: ["prefix", "public_key", "provider_id", "environment"] })
+      return rows.map((key) => ({
+        prefix: key.prefix,
+        publicKey: key.public_key,
+        // A key whose registration is unknown (stored before keys named theirs) verifies for none.
+        provider_id: key.provider_id ?? "",
+        environment: key.environment,
+      }))
+    })
+    return this.verificationKeys_.keysOf(owner, fresh)
   }
 
   /** Forgets the kept webhook keys, after this process changed them. */
   forgetVerificationKeys(): void {
-    this.verificationKeys_?.clear()
-    this.lastKeyRead_ = undefined
+    this.verificationKeys_?.forget()
   }
 
   /** Records a delivery id; false when it was already recorded (a replay or a retry of a processed one). */
@@ -425,53 +386,4 @@ export default class InstallmentsModuleService extends MedusaService({
       throw error
     }
   }
-}
-
-export interface RefundFailureInput {
-  /** A failed row to update (a retry of it); else the payment's failed row of this source, or a new one. */
-  id?: string
-  provider_id: string
-  transaction_id: string
-  payment_id: string
-  order_id?: string | null
-  return_id?: string | null
-  source: RefundSource
-  /** Decimal SAR. */
-  amount: string
-  idempotency_key: string | null
-  /** Why, in a merchant's words, and whether the refusal can pass. */
-  failure: RefundFailure
-  /** The clock of the retry schedule. */
-  now: Date
-}
-
-export interface DisputeInput {
-  transaction_id: string
-  payment_id: string | null
-  order_id: string | null
-  provider_id: string
-  event_id: string
-  disputed_at: Date
-}
-
-/**
- * Runs a ledger write again when it lost a race: a writer in another process inserted the same
- * tracker entry between this one's read and its write, so its transaction failed on the unique
- * tracker_id and rolled back; run again, it reads that row and updates it.
- */
-async function retryingRaces<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write()
-    } catch (error) {
-      if (attempt >= 3 || !isDuplicate(error)) {
-        throw error
-      }
-    }
-  }
-}
-
-function isDuplicate(error: unknown): boolean {
-  const { type, message } = (error ?? {}) as { type?: unknown; message?: unknown }
-  return type === MedusaError.Types.DUPLICATE_ERROR || (typeof message === "string" && /duplicate key|unique constraint|already exists/i.test(message))
 }
