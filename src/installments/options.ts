@@ -78,6 +78,12 @@ export const ProviderOptionsSchema = z.object({
     .min(0, "maxRetries must be 0 or more")
     .max(10, "maxRetries must be at most 10")
     .default(2),
+  deadlineMs: z
+    .number({ error: "deadlineMs must be a number" })
+    .int()
+    .positive("deadlineMs must be a positive number of milliseconds")
+    .max(40_000, "deadlineMs must be at most 40000 ms: a refund's three calls must end inside the 120 s lock that guards it")
+    .default(30_000),
   retryBaseDelayMs: z.number({ error: "retryBaseDelayMs must be a number" }).int().min(0).default(500),
   processingRetryDelayMs: z.number({ error: "processingRetryDelayMs must be a number" }).int().min(0).default(3_000),
   /**

@@ -79,6 +79,33 @@ export function refundFailureOf(error: unknown): RefundFailure {
   return { reason: typeof message === "string" && message ? message : "The refund failed for an unknown reason.", retryable: false }
 }
 
+/**
+ * An intent the service never received (its answer was lost and the tracker does not list its key):
+ * always retried, under the same key.
+ */
+export const NOT_RECEIVED: RefundFailure = {
+  reason:
+    "The installments service never received this refund (the connection failed before it answered); " +
+    "the plugin sends it again under the same key, so it is refunded once.",
+  retryable: true,
+}
+
+/** Why a refund waits: another refund on the same payment is being confirmed with the service. */
+export function waitingFor(amount: string): RefundFailure {
+  return {
+    reason: `A refund of ${amount} SAR on this payment is being confirmed with the installments service; the plugin sends this one after it.`,
+    retryable: true,
+  }
+}
+
+/**
+ * The one rule for "will the plugin retry this refund on its own": a failed row still on the retry
+ * schedule. The admin, the `installments.refund_failed` event and the retry job all read it here.
+ */
+export function willRetry(row: { status?: string | null; retryable?: boolean | null; next_retry_at?: Date | string | null }): boolean {
+  return row.status === "failed" && !!row.retryable && !!row.next_retry_at
+}
+
 const FIRST_RETRY_MS = 5 * 60_000
 const LONGEST_WAIT_MS = 6 * 60 * 60_000
 /** After this many refusals a refund is left to the merchant (the admin retry still works). */

@@ -9,6 +9,7 @@ export type RefundSource = (typeof REFUND_SOURCES)[number]
 const ORPHAN = "orphan-"
 const CANCELED_ORDER = "canceled-order-"
 const CANCEL = "cancel-"
+const RETURN = "return-"
 
 /** Refund key of a payment on a link whose session was replaced or deleted (no order will record it). */
 export const orphanRefundKey = (transactionId: string) => `${ORPHAN}${transactionId}`
@@ -22,12 +23,21 @@ export const canceledOrderRefundKey = (transactionId: string) => `${CANCELED_ORD
  */
 export const cancelRefundKey = (paymentId: string) => `${CANCEL}${paymentId}`
 
+/**
+ * Refund key of what a received return owes on one payment: the same on every retry and restart,
+ * so a refund whose answer was lost is never sent again under another key. Without the return's id
+ * (a summary difference settled with no return) the order stands in for it.
+ */
+export const returnRefundKey = (paymentId: string, returnId: string | null | undefined, orderId: string) =>
+  `${RETURN}${returnId || orderId}-${paymentId}`
+
 /** The flow a refund key of the plugin names; undefined for any other key (Medusa's refund ids). */
 export function sourceOfRefundKey(key: string | null | undefined): RefundSource | undefined {
   if (!key) return undefined
   if (key.startsWith(ORPHAN)) return "orphan"
   if (key.startsWith(CANCELED_ORDER)) return "canceled-order"
   if (key.startsWith(CANCEL)) return "cancel"
+  if (key.startsWith(RETURN)) return "return"
   return undefined
 }
 

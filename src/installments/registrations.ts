@@ -20,6 +20,7 @@ export function clientFromOptions(options: ProviderOptions, logger?: Logger): In
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs,
     maxRetries: options.maxRetries,
+    deadlineMs: options.deadlineMs,
     retryBaseDelayMs: options.retryBaseDelayMs,
     processingRetryDelayMs: options.processingRetryDelayMs,
     logger,
@@ -115,6 +116,19 @@ export function installmentsProviderOptions(config: ConfigModule, id: string): P
   }
   // Parsed on every call: 4 microseconds, nothing beside the service call or query that follows.
   return parseProviderOptions(entry.options)
+}
+
+/**
+ * The id of the registration with these options' merchant account (keys and store), for the
+ * provider, which Medusa does not tell its own id: registrations on one account read the same
+ * transactions, so any of them serves the ledger's reads. `installments` when none matches.
+ */
+export function registrationIdWithAccount(config: ConfigModule, options: Pick<ProviderOptions, "publicKey" | "storeId">): string {
+  const entry = installmentsProviderEntries(config).find((provider) => {
+    const own = provider.options as Partial<ProviderOptions> | undefined
+    return own?.publicKey === options.publicKey && own?.storeId === options.storeId
+  })
+  return (entry?.id as string | undefined) ?? PROVIDER_IDENTIFIER
 }
 
 /** The ids of every installments provider registered in the Payment module's configuration, in order. */

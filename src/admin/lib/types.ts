@@ -5,7 +5,7 @@
 export interface RefundView {
   id: string
   amount: string
-  status: "pending" | "settled" | "failed"
+  status: "confirming" | "pending" | "settled" | "failed"
   rrn?: string | null
   source?: string | null
   failure_reason?: string | null

@@ -112,12 +112,15 @@ export class HttpClient {
   async #request(spec: RequestSpec, mode: Mode): Promise<{ status: number; contentType: string; data: Buffer | Readable }> {
     const endpoint = endpointOf(spec)
     const attempts = 1 + this.#options.maxRetries
+    const deadline = Date.now() + this.#options.deadlineMs
     for (let attempt = 1; ; attempt++) {
       const started = Date.now()
       let error: InstallmentsError
       let retryAfterMs: number | undefined
+      // Each attempt ends by the call's deadline, however slowly an answer trickles in.
+      const budgetMs = Math.max(1, Math.min(this.#options.timeoutMs, deadline - started))
       try {
-        const response = await this.#send(spec, mode)
+        const response = await this.#send(spec, mode, budgetMs)
         const status = response.status
         this.#logger?.debug?.(`installments: ${endpoint} -> ${status} (${Date.now() - started} ms)`)
         const contentType = String(response.headers["content-type"] ?? "")
@@ -140,12 +143,13 @@ export class HttpClient {
         if (thrown instanceof InstallmentsError) {
           throw thrown
         }
-        error = networkError(thrown, endpoint, this.#options.timeoutMs)
+        error = networkError(thrown, endpoint, budgetMs)
         this.#logger?.debug?.(`installments: ${endpoint} -> ${error.code} (${Date.now() - started} ms)`)
       }
 
       const delay = this.#retryDelay(spec, error, attempt, retryAfterMs)
-      if (delay === undefined || attempt >= attempts) {
+      // A retry that could not start before the deadline is not made: the caller hears now.
+      if (delay === undefined || attempt >= attempts || Date.now() + delay >= deadline) {
         throw error
       }
       this.#logger?.warn?.(
@@ -155,7 +159,7 @@ export class HttpClient {
     }
   }
 
-  async #send(spec: RequestSpec, mode: Mode): Promise<AxiosResponse> {
+  async #send(spec: RequestSpec, mode: Mode, budgetMs: number): Promise<AxiosResponse> {
     const headers: Record<string, string> = {
       Authorization: this.#secretKey,
       "X-Service-Key": this.#publicKey,
@@ -173,7 +177,9 @@ export class HttpClient {
       url: urlOf(spec),
       headers,
       data,
-      ...(mode === "stream" ? { responseType: "stream" as const } : {}),
+      timeout: budgetMs,
+      // A streamed file may take longer than one call's deadline to flow; only its headers are bounded.
+      ...(mode === "stream" ? { responseType: "stream" as const } : { signal: AbortSignal.timeout(budgetMs) }),
     })
   }
 
@@ -247,7 +253,7 @@ function parseRetryAfter(header: unknown): number | undefined {
 // Only the error's code and message survive: axios errors carry the request config and its headers.
 function networkError(thrown: unknown, endpoint: string, timeoutMs: number): InstallmentsError {
   const code = (thrown as { code?: string })?.code ?? "ECONNECTION"
-  if (code === "ETIMEDOUT" || code === "ECONNABORTED") {
+  if (code === "ETIMEDOUT" || code === "ECONNABORTED" || code === "ERR_CANCELED") {
     return new TimeoutError({
       message: `The installments service did not answer ${endpoint} within ${timeoutMs} ms`,
       code: "timeout",

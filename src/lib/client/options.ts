@@ -22,6 +22,16 @@ const ClientOptionsSchema = z.object({
   baseUrl: z.url({ protocol: /^https?$/, error: "baseUrl must be an absolute http(s) URL" }),
   timeoutMs: z.number().int().positive("timeoutMs must be a positive number of milliseconds").default(15_000),
   maxRetries: z.number().int().min(0).max(10, "maxRetries must be at most 10").default(2),
+  /**
+   * The longest one call may take, every attempt and pause included (not only socket idle time):
+   * a refund's three calls then end inside the 120 s lock of the flow that sends it.
+   */
+  deadlineMs: z
+    .number()
+    .int()
+    .positive("deadlineMs must be a positive number of milliseconds")
+    .max(40_000, "deadlineMs must be at most 40000 ms: a refund's three calls must end inside the 120 s lock that guards it")
+    .default(30_000),
   /** First backoff step; attempt n waits about base * 2^n plus jitter. */
   retryBaseDelayMs: z.number().int().min(0).default(500),
   /** Wait before retrying a refund that the service reports as "already under processing". */

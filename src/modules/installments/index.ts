@@ -1,7 +1,8 @@
 import { Module } from "@medusajs/framework/utils"
+import { INSTALLMENTS_MODULE } from "../../installments/module-key"
 import InstallmentsModuleService from "./service"
 
-export const INSTALLMENTS_MODULE = "installments"
+export { INSTALLMENTS_MODULE }
 
 export default Module(INSTALLMENTS_MODULE, {
   service: InstallmentsModuleService,

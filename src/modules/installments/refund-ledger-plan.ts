@@ -1,16 +1,12 @@
-import type { RefundTrackerEntry } from "../../lib/client"
+import type { TrackerSync } from "../../installments/refunds/ledger-change"
+import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
 import { sourceOfRefundKey, type RefundSource } from "../../installments/refund-keys"
+import { NOT_RECEIVED, nextRetryAt, waitingFor } from "../../installments/refund-failures"
+import { isUnresolved, type IntentOpening, type IntentOutcome, type RefundIntent } from "../../installments/refunds/intent"
 
-export interface SyncRefundEntriesInput {
-  provider_id: string
+/** A tracker sync of one transaction. */
+export interface SyncRefundEntriesInput extends TrackerSync {
   transaction_id: string
-  payment_id?: string
-  order_id?: string
-  tracker: RefundTrackerEntry[]
-  /** Where refunds sent with these idempotency keys came from (a return, a cancel...). */
-  attributions?: Record<string, { source: RefundSource; return_id?: string }>
-  /** Source of entries nothing else attributes (e.g. `admin` for Medusa refunds from the admin). */
-  default_source?: RefundSource
 }
 
 /** A ledger row as the plan reads it. */
@@ -20,6 +16,12 @@ export interface LedgerRow {
   idempotency_key?: string | null
   status?: string | null
   source?: RefundSource | null
+  amount?: unknown
+  raw_amount?: { value?: unknown } | null
+  medusa_refund_id?: string | null
+  record_in_medusa?: boolean | null
+  attempts?: number | null
+  payment_id?: string | null
 }
 
 type RefundEntryFields = {
@@ -103,4 +105,131 @@ export function planRefundSync(existing: LedgerRow[], input: SyncRefundEntriesIn
     })
   }
   return plan
+}
+
+/** The row's amount in halalas, read exactly (the raw value when the module gives one). */
+export function rowHalalas(row: Pick<LedgerRow, "amount" | "raw_amount">): bigint {
+  return roundMedusaAmount(row.raw_amount?.value ?? row.amount)
+}
+
+type RowWrite = Record<string, unknown> & { id?: string }
+
+/** How opening an intent changes the ledger: one row created or updated, and what the sender does. */
+export interface IntentPlan {
+  opening: IntentOpening
+  create?: RowWrite
+  update?: RowWrite & { id: string }
+}
+
+/**
+ * Opening an intent on a transaction whose rows are `existing`, in the order that keeps money moving
+ * once: an applied refund Medusa is recording is claimed; an intent a plugin flow opened for Medusa's
+ * run is adopted; any other unresolved intent blocks; a key already applied is not sent again; a
+ * failed one is sent again under the same key; anything else is a new row, written before the call.
+ */
+export function planOpenIntent(existing: LedgerRow[], intent: RefundIntent, now: Date): IntentPlan {
+  const halalas = parseAmount(intent.amount)
+  const sameAmount = (row: LedgerRow) => rowHalalas(row) === halalas
+  const unresolved = existing.find((row) => isUnresolved(row.status))
+  const where = {
+    ...(intent.payment_id ? { payment_id: intent.payment_id } : {}),
+    ...(intent.payment_session_id ? { payment_session_id: intent.payment_session_id } : {}),
+    ...(intent.order_id ? { order_id: intent.order_id } : {}),
+    ...(intent.return_id ? { return_id: intent.return_id } : {}),
+  }
+  if (!intent.idempotency_key) {
+    const recording = existing.find((row) => row.record_in_medusa && (row.status === "P" || row.status === "R") && sameAmount(row))
+    if (recording) {
+      return {
+        opening: { kind: "recorded", row_id: recording.id, idempotency_key: recording.idempotency_key! },
+        update: { id: recording.id, medusa_refund_id: intent.medusa_refund_id ?? null, record_in_medusa: false },
+      }
+    }
+    if (unresolved && unresolved.status === "sending" && !unresolved.medusa_refund_id && sameAmount(unresolved)) {
+      return {
+        opening: { kind: "send", row_id: unresolved.id, idempotency_key: unresolved.idempotency_key! },
+        update: { id: unresolved.id, medusa_refund_id: intent.medusa_refund_id ?? null },
+      }
+    }
+  }
+  const key = intent.idempotency_key ?? intent.medusa_refund_id!
+  const same = existing.find((row) => row.idempotency_key === key)
+  if (same && (same.status === "P" || same.status === "R")) {
+    return { opening: { kind: "applied", row_id: same.id, idempotency_key: key, amount: formatAmount(rowHalalas(same)) } }
+  }
+  if (unresolved) {
+    const amount = formatAmount(rowHalalas(unresolved))
+    const opening: IntentOpening = { kind: "blocked", row_id: unresolved.id, amount }
+    if (same || !intent.idempotency_key) {
+      return { opening }
+    }
+    // The cause is kept as a failed row due for a retry, so it is sent once the other is resolved.
+    const waiting = waitingFor(amount)
+    return {
+      opening,
+      create: {
+        ...newRow(intent, key, where),
+        status: "failed",
+        failure_reason: waiting.reason,
+        retryable: true,
+        attempts: 0,
+        next_retry_at: nextRetryAt(waiting, 1, now),
+      },
+    }
+  }
+  if (same) {
+    return {
+      opening: { kind: "send", row_id: same.id, idempotency_key: key },
+      update: { id: same.id, ...where, status: "sending", amount: intent.amount, medusa_refund_id: intent.medusa_refund_id ?? null, next_retry_at: null },
+    }
+  }
+  return { opening: { kind: "send", row_id: "", idempotency_key: key }, create: { ...newRow(intent, key, where), status: "sending" } }
+}
+
+function newRow(intent: RefundIntent, key: string, where: Record<string, string>): RowWrite {
+  return {
+    ...where,
+    idempotency_key: key,
+    medusa_refund_id: intent.medusa_refund_id ?? null,
+    provider_id: intent.provider_id,
+    transaction_id: intent.transaction_id,
+    source: intent.source,
+    amount: intent.amount,
+    tracker_id: null,
+  }
+}
+
+/** How an intent's outcome changes its row. */
+export function planOutcome(row: LedgerRow, outcome: IntentOutcome, now: Date): RowWrite & { id: string } {
+  switch (outcome.kind) {
+    case "accepted":
+      return {
+        id: row.id,
+        status: row.status === "R" ? "R" : "P",
+        amount: outcome.amount,
+        failure_reason: null,
+        retryable: false,
+        next_retry_at: null,
+        // Medusa deleted its run's refund when the provider threw: the resolver records it there.
+        record_in_medusa: !!row.medusa_refund_id && !outcome.recorded_by_medusa,
+      }
+    case "unknown":
+      return { id: row.id, status: "unknown", record_in_medusa: false }
+    case "refused":
+    case "not_applied": {
+      const failure = outcome.kind === "refused" ? outcome.failure : NOT_RECEIVED
+      // A refusal the merchant saw in Medusa's admin is theirs to act on; one never received is the plugin's.
+      const retryable = failure.retryable && !(outcome.kind === "refused" && row.source === "admin")
+      const attempts = (row.attempts ?? 0) + 1
+      return {
+        id: row.id,
+        status: "failed",
+        failure_reason: failure.reason,
+        retryable,
+        attempts,
+        next_retry_at: nextRetryAt({ ...failure, retryable }, attempts, now),
+        record_in_medusa: false,
+      }
+    }
+  }
 }

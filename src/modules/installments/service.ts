@@ -1,6 +1,6 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
-import { nextRetryAt } from "../../installments/refund-failures"
+import { isUnresolved } from "../../installments/refunds/intent"
 import { InstallmentsDispute } from "./models/dispute"
 import { InstallmentsPaymentLink } from "./models/payment-link"
 import { InstallmentsRefund, type RefundSource } from "./models/refund"
@@ -8,13 +8,14 @@ import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
 import { InstallmentsSweepItem, type SweepItemKind } from "./models/sweep-item"
 import { InstallmentsSweepMark } from "./models/sweep-mark"
-import { isDuplicate, retryingRaces } from "./ledger-write-races"
-import type { DisputeInput, RefundFailureInput } from "./record-inputs"
+import { isDuplicate } from "./unique-violations"
+import type { DisputeInput } from "./record-inputs"
 import { VerificationKeyCache, type VerificationKey, type VerificationKeyOwner } from "./verification-keys"
 import { RecentDeliveries } from "./recent-deliveries"
-import { planRefundSync, type SyncRefundEntriesInput } from "./refund-ledger-plan"
+import { planOpenIntent, planOutcome, planRefundSync, type LedgerRow, type SyncRefundEntriesInput } from "./refund-ledger-plan"
+import type { RefundLedgerChange, RefundLedgerResult } from "../../installments/refunds/ledger-change"
 
-export type { DisputeInput, RefundFailureInput, SyncRefundEntriesInput, VerificationKey, VerificationKeyOwner }
+export type { DisputeInput, RefundLedgerChange, RefundLedgerResult, SyncRefundEntriesInput, VerificationKey, VerificationKeyOwner }
 
 /** A registration's key as the plugin stores it. */
 export interface WebhookKeyInput {
@@ -162,93 +163,76 @@ export default class InstallmentsModuleService extends MedusaService({
   }
 
   /**
-   * The refund ledger's writer, with recordRefundFailure, acceptRetriedRefund and stopRetryingRefund:
-   * nothing else writes ledger rows. Mirrors a transaction's refund_tracker into its rows (see
-   * planRefundSync) in one database transaction, so concurrent writers (Medusa's payment.refunded,
-   * the service's order.updated, the plugin's own flows) never see or leave half a sync. Returns the
-   * entries still pending.
+   * The refund ledger's one writer: every change to a ledger row goes through here, whoever asks (a
+   * refund about to be sent, how its call ended, the service's refund tracker, the retry schedule).
+   * Each change is one database transaction that first takes a Postgres advisory lock on the
+   * transaction's id, so writers in any process take turns on a transaction and never race.
    */
-  async syncRefundEntries(input: SyncRefundEntriesInput): Promise<number> {
-    return retryingRaces(() => this.syncRefundEntries_(input))
+  async writeRefundLedger(change: RefundLedgerChange): Promise<RefundLedgerResult> {
+    return this.writeRefundLedger_(change)
   }
 
   @InjectTransactionManager()
-  protected async syncRefundEntries_(input: SyncRefundEntriesInput, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    const existing = await this.listInstallmentsRefunds({ transaction_id: input.transaction_id }, {}, sharedContext)
-    const plan = planRefundSync(existing, input)
-    if (plan.superseded.length) await this.softDeleteInstallmentsRefunds(plan.superseded, {}, sharedContext)
-    if (plan.creates.length) await this.createInstallmentsRefunds(plan.creates, sharedContext)
-    if (plan.updates.length) await this.updateInstallmentsRefunds(plan.updates, sharedContext)
-    return plan.pending
+  protected async writeRefundLedger_(change: RefundLedgerChange, @MedusaContext() sharedContext: Context = {}): Promise<RefundLedgerResult> {
+    const manager = sharedContext.transactionManager as { execute(sql: string, params: unknown[]): Promise<unknown> }
+    await manager.execute("select pg_advisory_xact_lock(hashtext(?))", [`installments_refund:${change.transaction_id}`])
+    const existing = (await this.listInstallmentsRefunds({ transaction_id: change.transaction_id }, {}, sharedContext)) as unknown as LedgerRow[]
+    const now = new Date()
+    switch (change.kind) {
+      case "open": {
+        const plan = planOpenIntent(existing, change.intent, now)
+        let opening = plan.opening
+        if (plan.create) {
+          const created = await this.createInstallmentsRefunds(plan.create as never, sharedContext)
+          if (opening.kind === "send") opening = { ...opening, row_id: created.id }
+        }
+        if (plan.update) await this.updateInstallmentsRefunds(plan.update as never, sharedContext)
+        return { opening }
+      }
+      case "outcome": {
+        const row = existing.find((candidate) => candidate.id === change.row_id)
+        if (!row) return {}
+        // The tracker may have spoken first (an order.updated delivery during the call): its word stands.
+        if (!isUnresolved(row.status) && change.outcome.kind !== "accepted") return { row: row as never }
+        return { row: await this.updateInstallmentsRefunds(planOutcome(row, change.outcome, now) as never, sharedContext) }
+      }
+      case "tracker": {
+        const plan = planRefundSync(existing, { ...change.sync, transaction_id: change.transaction_id })
+        if (plan.superseded.length) await this.softDeleteInstallmentsRefunds(plan.superseded, {}, sharedContext)
+        if (plan.creates.length) await this.createInstallmentsRefunds(plan.creates, sharedContext)
+        if (plan.updates.length) await this.updateInstallmentsRefunds(plan.updates, sharedContext)
+        return { pending: plan.pending }
+      }
+      case "recorded-in-medusa":
+        await this.updateInstallmentsRefunds({ id: change.row_id, record_in_medusa: false }, sharedContext)
+        return {}
+      case "stop-retrying": {
+        const row = existing.find((candidate) => candidate.id === change.row_id) as { failure_reason?: string | null } | undefined
+        await this.updateInstallmentsRefunds(
+          {
+            id: change.row_id,
+            retryable: false,
+            next_retry_at: null,
+            failure_reason: `${row?.failure_reason ?? "The refund failed."} ${change.why}`,
+          },
+          sharedContext
+        )
+        return {}
+      }
+    }
   }
 
   /**
-   * Records a refund the service refused (or never answered) as `failed`, with the reason in a
-   * merchant's words and when it is retried (see nextRetryAt). One failed row per payment and source:
-   * a repeated attempt updates it (attempts + 1) rather than adding another. One database transaction.
+   * A keyset page of the rows the resolver must look at, in id order after `after`: intents not
+   * resolved yet, and applied refunds Medusa's payment does not show (the partial indexes).
    */
-  @InjectTransactionManager()
-  async recordRefundFailure(input: RefundFailureInput, @MedusaContext() sharedContext: Context = {}) {
-    const [failed] = await this.listInstallmentsRefunds(
-      { payment_id: input.payment_id, source: input.source, status: "failed", ...(input.id ? { id: input.id } : {}) },
-      { take: 1 },
-      sharedContext
-    )
-    const attempts = (failed?.attempts ?? 0) + 1
-    const fields = {
-      idempotency_key: input.idempotency_key,
-      amount: input.amount as unknown as number,
-      failure_reason: input.failure.reason,
-      retryable: input.failure.retryable,
-      next_retry_at: nextRetryAt(input.failure, attempts, input.now),
-      attempts,
-      ...(input.order_id ? { order_id: input.order_id } : {}),
-      ...(input.return_id ? { return_id: input.return_id } : {}),
-    }
-    if (failed) {
-      return this.updateInstallmentsRefunds({ id: failed.id, ...fields }, sharedContext)
-    }
-    return this.createInstallmentsRefunds(
+  async listRefundsToResolve(page: { after?: string; take: number }) {
+    return this.listInstallmentsRefunds(
       {
-        ...fields,
-        tracker_id: null,
-        status: "failed",
-        source: input.source,
-        provider_id: input.provider_id,
-        transaction_id: input.transaction_id,
-        payment_id: input.payment_id,
+        $or: [{ status: ["sending", "unknown"] }, { record_in_medusa: true }],
+        ...(page.after ? { id: { $gt: page.after } } : {}),
       },
-      sharedContext
-    )
-  }
-
-  /**
-   * A retried refund was accepted under `idempotency_key`: the failed row it retried (`retry_of`, else
-   * the payment's failed row of this source) takes the key, so the sync that lists it takes that row
-   * over and the refund keeps one row.
-   */
-  @InjectTransactionManager()
-  async acceptRetriedRefund(
-    input: { payment_id: string; source: RefundSource; retry_of?: string; idempotency_key: string },
-    @MedusaContext() sharedContext: Context = {}
-  ): Promise<void> {
-    const [retried] = await this.listInstallmentsRefunds(
-      { status: "failed", payment_id: input.payment_id, source: input.source, ...(input.retry_of ? { id: input.retry_of } : {}) },
-      { take: 1, select: ["id"] },
-      sharedContext
-    )
-    if (retried) {
-      await this.updateInstallmentsRefunds({ id: retried.id, idempotency_key: input.idempotency_key }, sharedContext)
-    }
-  }
-
-  /** Takes a failed refund off the retry schedule, saying why after its reason. */
-  @InjectTransactionManager()
-  async stopRetryingRefund(id: string, why: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    const [row] = await this.listInstallmentsRefunds({ id }, { take: 1, select: ["failure_reason"] }, sharedContext)
-    await this.updateInstallmentsRefunds(
-      { id, retryable: false, next_retry_at: null, failure_reason: `${row?.failure_reason ?? "The refund failed."} ${why}` },
-      sharedContext
+      { take: page.take, order: { id: "ASC" } }
     )
   }
 

@@ -47,7 +47,9 @@ import {
   transactionValues,
   withOwnValues,
 } from "../../installments/session-data"
-import { sendRefund } from "../../installments/refund-sender"
+import { sendRefund } from "../../installments/refunds/send-refund"
+import { refundLedgerFor, registrationIdFor } from "../../installments/refunds/ledger-access"
+import type { RefundLedgerWriter } from "../../installments/refunds/ledger-change"
 import { readOrderDebtRequest } from "../../installments/order-debt-request"
 import { buildLinkRequest } from "./link-request"
 import { paidVerdictHint, readVerifiedEvent } from "./webhook-delivery"
@@ -65,6 +67,8 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   protected readonly options_: ProviderOptions
   protected readonly logger_?: Logger
   protected readonly client_: InstallmentsClient
+  protected readonly ledger_: RefundLedgerWriter
+  private readonly cradle_: Record<string, unknown>
 
   /** Stops Medusa's boot with a message naming every wrong option. */
   static override validateOptions(options: Record<string, unknown>): void {
@@ -84,6 +88,8 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     this.options_ = parsed
     this.logger_ = cradle.logger
     this.client_ = clientFromOptions(parsed, this.logger_)
+    this.cradle_ = cradle as Record<string, unknown>
+    this.ledger_ = refundLedgerFor(this.cradle_)
   }
 
   /** Creates the session's single-use payment link and returns its public session data. */
@@ -111,18 +117,34 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   }
 
   /**
-   * Refunds the amount Medusa asks for, rounded half-up to the halala, keyed by Medusa's refund id so
-   * a retry refunds once; the refund sender absorbs a rounding halala the balance lacks and settles
-   * an unanswered call from the service's refund tracker.
+   * Refunds the amount Medusa asks for, rounded half-up to the halala, through the refund sender:
+   * the intent a plugin flow opened for this payment (a return's, under the return's key) is sent,
+   * else one is opened under Medusa's refund id, in the ledger before the call. A lost answer is left
+   * for the resolver and thrown (Medusa keeps no refund); while any refund of the payment is being
+   * confirmed, nothing is sent.
    */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const data = this.ownData(input.data, "refund the payment")
     const halalas = roundRefundAmount(input.amount)
     const transactionId =
       typeof data.transaction_id === "string" && data.transaction_id ? data.transaction_id : await this.paidTransactionId(data)
-    // Without a key from Medusa one is made here and sent explicitly, so an unknown outcome can be matched.
-    const idempotencyKey = input.context?.idempotency_key || randomUUID()
-    await sendRefund(this.client_, { transactionId, halalas, idempotencyKey, reason: "Refund from Medusa" }, this.logger_)
+    // Medusa passes its refund's id; without one a key is made here, so an unknown outcome can be matched.
+    const medusaRefundId = input.context?.idempotency_key || randomUUID()
+    await sendRefund(
+      this.client_,
+      this.ledger_,
+      {
+        provider_id: registrationIdFor(this.cradle_, this.options_),
+        transaction_id: transactionId,
+        payment_session_id: typeof data.session_id === "string" ? data.session_id : null,
+        medusa_refund_id: medusaRefundId,
+        source: "admin",
+        amount: formatAmount(halalas),
+        reason: "Refund from Medusa",
+        recorded_by_medusa: true,
+      },
+      this.logger_
+    )
     return { data: { ...data, transaction_id: transactionId } }
   }
 

@@ -1,7 +1,7 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { REFUND_FAILED_EVENT } from "../../modules/installments/events"
-import { recordRefundOutcomesStep } from "../steps/record-refund-outcomes"
+import { announceRefundFailuresStep } from "../steps/announce-refund-failures"
 import { findMissingRefundsStep, type CheckOrderRefundsInput } from "./steps/find-missing-refunds"
 import { mirrorOrderRefundsStep } from "./steps/mirror-order-refunds"
 import { recordRefundsOnPaymentsStep } from "./steps/record-refunds-on-payments"
@@ -23,14 +23,9 @@ export const checkInstallmentsOrderRefundsWorkflow = createWorkflow(
     const gaps = findMissingRefundsStep(input)
     mirrorOrderRefundsStep(transform({ input, gaps }, ({ input, gaps }) => ({ order_id: input.order_id, payments: gaps.payments })))
     const sent = when("installments-order-refunds-missing", { gaps }, ({ gaps }) => gaps.missing.length > 0).then(() => {
-      const attempts = sendMissingRefundsStep(transform({ gaps }, ({ gaps }) => gaps.missing))
-      const failed = recordRefundOutcomesStep(
-        transform({ attempts, input }, ({ attempts, input }) => ({
-          attempts,
-          source: "cancel" as const,
-          order_id: input.order_id,
-          retry_of: input.retry_of,
-        }))
+      const attempts = sendMissingRefundsStep(transform({ gaps, input }, ({ gaps, input }) => ({ missing: gaps.missing, order_id: input.order_id })))
+      const failed = announceRefundFailuresStep(
+        transform({ attempts, input }, ({ attempts, input }) => ({ attempts, source: "cancel" as const, order_id: input.order_id }))
       )
       return { attempts, failed }
     })

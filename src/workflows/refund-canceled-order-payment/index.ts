@@ -5,7 +5,8 @@ import { announceCanceledOrderPaymentRefundedStep } from "./steps/announce-cance
 import { decideCanceledOrderPaymentStep, type CanceledOrderPaymentInput } from "./steps/decide-canceled-order-payment"
 import { loadCanceledOrderCandidateStep } from "./steps/load-canceled-order-candidate"
 import { refundThroughServiceStep } from "../steps/refund-through-service"
-import { recordRefundOutcomesStep } from "../steps/record-refund-outcomes"
+import { openRefundIntentStep } from "../steps/open-refund-intent"
+import { canceledOrderRefundKey } from "../../installments/refund-keys"
 import { syncRefundLedgerStep } from "../steps/sync-refund-ledger"
 import {
   CANCELED_ORDER_PAYMENT_REFUNDED_EVENT,
@@ -39,11 +40,24 @@ export const refundInstallmentsCanceledOrderPaymentWorkflow = createWorkflow(
       transform({ input, candidate }, ({ input, candidate }) => ({ ...input, candidate: candidate.candidate }))
     )
 
-    const refundId = when(
+    const opening = when(
       "installments-canceled-order-payment-captured-by-medusa",
       { decision },
       ({ decision }) => decision.refund && decision.via === "medusa"
     ).then(() =>
+      openRefundIntentStep(
+        transform({ decision }, ({ decision }) => ({
+          idempotency_key: canceledOrderRefundKey(decision.transaction_id!),
+          provider_id: registrationId(decision),
+          transaction_id: decision.transaction_id!,
+          payment_id: decision.payment_id!,
+          order_id: decision.order_id!,
+          source: "canceled-order" as const,
+          amount: decision.amount!,
+        }))
+      ).config({ name: "installments-open-canceled-order-refund-intent" })
+    )
+    const refundId = when("installments-canceled-order-refund-to-send", { opening }, ({ opening }) => opening?.kind === "send").then(() =>
       refundCanceledOrderPaymentInMedusaWorkflow.runAsStep({
         input: transform({ decision }, ({ decision }) => ({
           payment_id: decision.payment_id!,
@@ -64,35 +78,14 @@ export const refundInstallmentsCanceledOrderPaymentWorkflow = createWorkflow(
           transaction_id: decision.transaction_id!,
           amount: decision.amount!,
           idempotency_key: decision.idempotency_key!,
+          source: "canceled-order" as const,
+          order_id: decision.order_id,
           reason: "Paid after its order was canceled: the order will not ship",
         }))
       ).config({ name: "installments-refund-canceled-order-payment-through-service" })
       syncRefundLedgerStep(
         transform({ decision }, ({ decision }) => ({ provider_id: registrationId(decision), transaction_id: decision.transaction_id! }))
       ).config({ name: "installments-sync-canceled-order-refund-ledger" })
-    })
-
-    when(
-      "installments-canceled-order-refund-in-ledger",
-      { decision, refundId },
-      ({ decision, refundId }) => decision.refund && decision.via === "medusa" && !!refundId
-    ).then(() => {
-      // Medusa's payment.refunded would file it as an admin refund: name it for what it is.
-      recordRefundOutcomesStep(
-        transform({ decision, refundId }, ({ decision, refundId }) => ({
-          attempts: [
-            {
-              payment_id: decision.payment_id!,
-              provider_id: registrationId(decision),
-              transaction_id: decision.transaction_id!,
-              amount_sar: decision.amount!,
-              refund_id: refundId!,
-            },
-          ],
-          source: "canceled-order" as const,
-          order_id: decision.order_id,
-        }))
-      ).config({ name: "installments-record-canceled-order-refund" })
     })
 
     when("installments-canceled-order-payment-refunded", { decision }, ({ decision }) => decision.refund).then(() => {

@@ -25,6 +25,7 @@ export const refundInstallmentsOrphanPaymentWorkflow = createWorkflow(
           transaction_id: decision.transaction_id!,
           amount: decision.amount!,
           idempotency_key: orphanRefundKey(decision.transaction_id!),
+          source: "orphan" as const,
           reason: "Paid link of a checkout that no longer exists: no order was placed",
         }))
       ).config({ name: "installments-refund-orphan-payment-through-service" })

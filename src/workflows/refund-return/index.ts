@@ -1,14 +1,11 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { REFUND_FAILED_EVENT } from "../../modules/installments/events"
-import { recordRefundOutcomesStep } from "../steps/record-refund-outcomes"
+import { announceRefundFailuresStep } from "../steps/announce-refund-failures"
 import { decideReturnRefundStep, type ReturnRefundInput } from "./steps/decide-return-refund"
 import { refundThroughMedusaStep } from "./steps/refund-through-medusa"
 
-export interface RefundReturnInput extends ReturnRefundInput {
-  /** A failed ledger row this run retries (the reconciliation job, the admin's retry). */
-  retry_of?: string
-}
+export type RefundReturnInput = ReturnRefundInput
 
 /** The refund's note in the order, naming the return. */
 export function returnRefundNote(returnId: string | undefined): string {
@@ -30,16 +27,15 @@ export const refundInstallmentsReturnWorkflow = createWorkflow(
     const decision = decideReturnRefundStep(input)
     const sent = when("installments-return-owes-a-refund", { decision }, ({ decision }) => decision.refunds.length > 0).then(() => {
       const outcomes = refundThroughMedusaStep(
-        transform({ decision, input }, ({ decision, input }) => ({ refunds: decision.refunds, note: returnRefundNote(input.return_id) }))
-      )
-      const failed = recordRefundOutcomesStep(
-        transform({ outcomes, input }, ({ outcomes, input }) => ({
-          attempts: outcomes,
-          source: "return" as const,
+        transform({ decision, input }, ({ decision, input }) => ({
+          refunds: decision.refunds,
           order_id: input.order_id,
           return_id: input.return_id ?? null,
-          retry_of: input.retry_of,
+          note: returnRefundNote(input.return_id),
         }))
+      )
+      const failed = announceRefundFailuresStep(
+        transform({ outcomes, input }, ({ outcomes, input }) => ({ attempts: outcomes, source: "return" as const, order_id: input.order_id }))
       )
       return { outcomes, failed }
     })
@@ -55,7 +51,7 @@ export const refundInstallmentsReturnWorkflow = createWorkflow(
       refunds: (sent?.outcomes ?? []).map((attempt) => ({
         payment_id: attempt.payment_id,
         amount: attempt.amount_sar,
-        ...(attempt.refund_id ? { refund_id: attempt.refund_id } : { failure: attempt.failure!.reason }),
+        ...(attempt.refund_id ? { refund_id: attempt.refund_id } : { failed: true }),
       })),
     }))
     return new WorkflowResponse(result)

@@ -1,9 +1,12 @@
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { sendRefund } from "../../installments/refund-sender"
+import { sendRefund } from "../../installments/refunds/send-refund"
 import { clientForProvider } from "../../installments/registrations"
-import { formatAmount, parseAmount } from "../../lib/money"
+import type { RefundSource } from "../../installments/refund-keys"
+import { formatAmount } from "../../lib/money"
+import { INSTALLMENTS_MODULE } from "../../modules/installments"
+import type InstallmentsModuleService from "../../modules/installments/service"
 
 export interface RefundThroughServiceInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */
@@ -11,15 +14,19 @@ export interface RefundThroughServiceInput {
   transaction_id: string
   /** Decimal SAR, exact to the halala. */
   amount: string
-  /** Sent as the refund's Idempotency-Key: the service refunds once per key however often this runs. */
+  /** The key of the refund's cause: the service refunds once per key however often this runs. */
   idempotency_key: string
+  source: RefundSource
+  payment_id?: string | null
+  order_id?: string | null
   /** Why, as the service records it (no customer data). */
   reason: string
 }
 
 /**
  * Refunds a transaction directly with the service, for a payment no Medusa payment records (so
- * Medusa's own refund cannot be used). The key makes every retry and every later run refund once.
+ * Medusa's own refund cannot be used), written to the ledger as an intent under its cause's key
+ * before it is sent: every retry and every later run refunds once.
  */
 export const refundThroughServiceStep = createStep(
   "installments-refund-through-service",
@@ -31,9 +38,11 @@ export const refundThroughServiceStep = createStep(
         `No installments payment provider is registered with id ${input.provider_id} to refund transaction ${input.transaction_id}.`
       )
     }
+    const { reason, ...intent } = input
     const sent = await sendRefund(
       client,
-      { transactionId: input.transaction_id, halalas: parseAmount(input.amount), idempotencyKey: input.idempotency_key, reason: input.reason },
+      container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE),
+      { ...intent, reason },
       container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     )
     return new StepResponse({ amount: formatAmount(sent.halalas), already_accepted: sent.alreadyAccepted })

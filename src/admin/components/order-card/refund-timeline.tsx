@@ -4,7 +4,7 @@ import { useRetryRefund } from "../../hooks/use-order-installments"
 import { formatDateTime, formatSar } from "../../lib/format"
 import type { RefundView } from "../../lib/types"
 
-const STATUS_COLOR = { pending: "orange", settled: "green", failed: "red" } as const
+const STATUS_COLOR = { confirming: "purple", pending: "orange", settled: "green", failed: "red" } as const
 
 /** A payment's refunds, oldest first: amount, source, and where each one stands. */
 export function RefundTimeline({ orderId, refunds, currency }: { orderId: string; refunds: RefundView[]; currency: string }) {
@@ -41,6 +41,11 @@ export function RefundTimeline({ orderId, refunds, currency }: { orderId: string
           {refund.status === "settled" && refund.rrn && (
             <Text size="xsmall" className="text-ui-fg-subtle">
               {t("installments.orderCard.refunds.rrn", { rrn: refund.rrn })}
+            </Text>
+          )}
+          {refund.status === "confirming" && (
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {t("installments.orderCard.refunds.confirming")}
             </Text>
           )}
           {refund.status === "failed" && (

@@ -29,8 +29,15 @@ export type AdminListWebhooksType = z.infer<typeof AdminListWebhooks>
 const filterId = (field: string) => z.string().max(200).refine(withoutNul, nulMessage(field))
 
 /** Ledger statuses as the admin API names them; `P` and `R` (the service's own) are still accepted. */
-export const REFUND_STATUS = { P: "pending", R: "settled", failed: "failed" } as const
-const STATUS_OF_NAME: Record<string, "P" | "R" | "failed"> = { pending: "P", settled: "R", failed: "failed", P: "P", R: "R" }
+export const REFUND_STATUS = { sending: "confirming", unknown: "confirming", P: "pending", R: "settled", failed: "failed" } as const
+const STATUS_OF_NAME: Record<string, "P" | "R" | "failed" | ("sending" | "unknown")[]> = {
+  confirming: ["sending", "unknown"],
+  pending: "P",
+  settled: "R",
+  failed: "failed",
+  P: "P",
+  R: "R",
+}
 
 /** The ledger's filters and a page of it, oldest first. */
 export const AdminListRefunds = z.object({
@@ -38,7 +45,7 @@ export const AdminListRefunds = z.object({
   payment_id: filterId("payment_id").optional(),
   order_id: filterId("order_id").optional(),
   status: z
-    .enum(["pending", "settled", "failed", "P", "R"], { error: "status must be one of pending, settled, failed" })
+    .enum(["confirming", "pending", "settled", "failed", "P", "R"], { error: "status must be one of confirming, pending, settled, failed" })
     .transform((value) => STATUS_OF_NAME[value])
     .optional(),
   ...pageFields,

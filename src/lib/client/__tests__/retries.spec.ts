@@ -66,7 +66,7 @@ describe("reads retry transient failures with exponential backoff (D5)", () => {
   })
 
   it("caps one backoff step at 30 s", async () => {
-    const client = makeClient({ maxRetries: 1, retryBaseDelayMs: 100_000 })
+    const client = makeClient({ maxRetries: 1, retryBaseDelayMs: 100_000, deadlineMs: 40_000 })
     intercept("GET", READ, [503, {}], [200, transaction()])
     await client.transactions.retrieve(TRANSACTION_ID)
     expect(sleepCalls(client)).toEqual([30_000])
@@ -292,7 +292,7 @@ describe("refunds: one Idempotency-Key for every attempt (D5)", () => {
         keys.push(String(this.req.headers["idempotency-key"]))
         return [200, accepted]
       })
-    const client = makeClient({ timeoutMs: 50 })
+    const client = makeClient({ timeoutMs: 50, maxRetries: 3 })
     const refund = await client.transactions.refund(TRANSACTION_ID, { refund_amount: 100 }, { idempotencyKey: "medusa-refund-ref_01J" })
     expect(scope.isDone()).toBe(true)
     expect(keys.at(-1)).toBe("medusa-refund-ref_01J")

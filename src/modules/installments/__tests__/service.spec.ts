@@ -1,79 +1,10 @@
-import InstallmentsModuleService from "../service"
+import type InstallmentsModuleService from "../service"
+import { fakeModule } from "./helpers/fake-module"
 
-type Row = Record<string, unknown> & { id: string }
-
-/** An in-memory table with a unique column, answering after a tick as a database would. */
-function table(unique: string) {
-  const rows: Row[] = []
-  let seq = 0
-  const tick = () => new Promise((resolve) => setImmediate(resolve))
-  const matches = (row: Row, filters: Record<string, unknown>) => Object.entries(filters).every(([key, value]) => row[key] === value)
-  return {
-    rows,
-    async list(filters: Record<string, unknown> = {}, config: { take?: number } = {}) {
-      await tick()
-      const found = rows.filter((row) => matches(row, filters)).map((row) => ({ ...row }))
-      return config.take ? found.slice(0, config.take) : found
-    },
-    async create(input: Record<string, unknown> | Record<string, unknown>[]) {
-      await tick()
-      const items = Array.isArray(input) ? input : [input]
-      for (const item of items) {
-        if (item[unique] != null && rows.some((row) => row[unique] === item[unique])) {
-          throw new Error(`duplicate key value violates unique constraint on ${unique}`)
-        }
-      }
-      const created = items.map((item) => ({ ...item, id: `row_${++seq}` }))
-      rows.push(...created)
-      return Array.isArray(input) ? created : created[0]
-    },
-    async update(input: Row | Row[]) {
-      await tick()
-      const items = Array.isArray(input) ? input : [input]
-      const updated = items.map((item) => {
-        const row = rows.find((candidate) => candidate.id === item.id)!
-        Object.assign(row, item)
-        return { ...row }
-      })
-      return Array.isArray(input) ? updated : updated[0]
-    },
-    async remove(ids: string | string[]) {
-      for (const id of Array.isArray(ids) ? ids : [ids]) {
-        rows.splice(rows.findIndex((row) => row.id === id), 1)
-      }
-    },
-  }
-}
-
-function service() {
-  const refunds = table("tracker_id")
-  const keys = table("prefix")
-  const events = table("event_id")
-  const disputes = table("event_id")
-  const svc = Object.create(InstallmentsModuleService.prototype) as InstallmentsModuleService
-  Object.assign(svc, {
-    // Medusa's repository: one database transaction per call of a transactional method.
-    baseRepository_: { transaction: (work: (manager: unknown) => Promise<unknown>) => work({}) },
-    listInstallmentsRefunds: refunds.list,
-    createInstallmentsRefunds: refunds.create,
-    updateInstallmentsRefunds: refunds.update,
-    softDeleteInstallmentsRefunds: refunds.remove,
-    listInstallmentsDisputes: disputes.list,
-    createInstallmentsDisputes: disputes.create,
-    listWebhookKeys: keys.list,
-    createWebhookKeys: keys.create,
-    updateWebhookKeys: keys.update,
-    listWebhookEvents: events.list,
-    createWebhookEvents: events.create,
-    deleteWebhookEvents: events.remove,
-  })
-  return { svc, refunds, keys, events, disputes }
-}
-
-const entry = (id: string, status: "P" | "R" = "P", rrn: string | null = null, idempotency_key = "ref_1") => ({
+const entry = (id: string, status: "P" | "R" = "P", rrn: string | null = null, idempotency_key = "ref_1", amount = "40.00") => ({
   id,
   status,
-  amount: "40.00",
+  amount,
   gateway_transaction_id: `RF-${id}`,
   gateway_key_type: "RefundReference",
   rrn,
@@ -81,122 +12,142 @@ const entry = (id: string, status: "P" | "R" = "P", rrn: string | null = null, i
   order_refund_id: null,
 })
 
-const failure = {
+const TX = "tx_1"
+const intent = (overrides: Record<string, unknown> = {}) => ({
+  idempotency_key: "return-ret_1-pay_1",
   provider_id: "installments",
-  transaction_id: "tx_1",
+  transaction_id: TX,
   payment_id: "pay_1",
   order_id: "order_1",
   return_id: "ret_1",
   source: "return" as const,
   amount: "69.00",
-  idempotency_key: null,
-  failure: { reason: "Your merchant balance at the installments service is too low to cover this refund.", retryable: true },
-  now: new Date("2026-11-22T10:00:00Z"),
-}
-
-describe("refund ledger", () => {
-  it("two syncs of one transaction at the same moment upsert on tracker_id instead of failing", async () => {
-    const { svc, refunds } = service()
-    const common = { provider_id: "installments", transaction_id: "tx_1" }
-    const [fromRefund, fromWebhook] = await Promise.all([
-      svc.syncRefundEntries({ ...common, payment_id: "pay_1", tracker: [entry("a")] }),
-      svc.syncRefundEntries({ ...common, tracker: [entry("a"), entry("b", "R", "rrn-b")] }),
-    ])
-    expect([fromRefund, fromWebhook]).toEqual([1, 1])
-    expect(refunds.rows.map((row) => row.tracker_id).sort()).toEqual(["a", "b"])
-    // The payment one writer knew is kept whichever wrote last.
-    expect(refunds.rows.find((row) => row.tracker_id === "a")).toMatchObject({ payment_id: "pay_1", status: "P" })
-    expect(refunds.rows.find((row) => row.tracker_id === "b")).toMatchObject({ status: "R", rrn: "rrn-b" })
-  })
-
-  it("settles an entry it already holds", async () => {
-    const { svc, refunds } = service()
-    const common = { provider_id: "installments", transaction_id: "tx_1" }
-    await svc.syncRefundEntries({ ...common, tracker: [entry("a")] })
-    expect(await svc.syncRefundEntries({ ...common, tracker: [entry("a", "R", "rrn-a")] })).toBe(0)
-    expect(refunds.rows).toHaveLength(1)
-    expect(refunds.rows[0]).toMatchObject({ status: "R", rrn: "rrn-a" })
-  })
+  ...overrides,
 })
+const open = (svc: InstallmentsModuleService, overrides: Record<string, unknown> = {}) =>
+  svc.writeRefundLedger({ kind: "open", transaction_id: TX, intent: intent(overrides) }).then((result) => result.opening!)
+const outcome = (svc: InstallmentsModuleService, row_id: string, result: Parameters<InstallmentsModuleService["writeRefundLedger"]>[0] extends infer C ? C extends { kind: "outcome" } ? C["outcome"] : never : never) =>
+  svc.writeRefundLedger({ kind: "outcome", transaction_id: TX, row_id, outcome: result })
+const sync = (svc: InstallmentsModuleService, tracker: ReturnType<typeof entry>[], extra: Record<string, unknown> = {}) =>
+  svc.writeRefundLedger({ kind: "tracker", transaction_id: TX, sync: { provider_id: "installments", tracker, ...extra } })
 
-describe("refund ledger: sources and failures", () => {
-  const common = { provider_id: "installments", transaction_id: "tx_1" }
+describe("refund ledger: one writer, intents before calls", () => {
+  it("writes the intent under its cause's key before anything is sent", async () => {
+    const { svc, refunds } = fakeModule()
+    const opening = await open(svc)
+    expect(opening).toMatchObject({ kind: "send", idempotency_key: "return-ret_1-pay_1" })
+    expect(refunds.rows).toEqual([expect.objectContaining({ id: opening.row_id, status: "sending", amount: "69.00", source: "return" })])
+  })
+
+  it("while one intent of a transaction is unresolved, another cause is blocked and kept as a failed row due for a retry", async () => {
+    const { svc, refunds } = fakeModule()
+    const first = await open(svc)
+    await outcome(svc, first.row_id, { kind: "unknown" })
+    const second = await open(svc, { idempotency_key: "cancel-pay_1", source: "cancel", amount: "10.00" })
+    expect(second).toEqual({ kind: "blocked", row_id: first.row_id, amount: "69.00" })
+    const waiting = refunds.rows.find((row) => row.idempotency_key === "cancel-pay_1")
+    expect(waiting).toMatchObject({ status: "failed", retryable: true })
+    expect(String(waiting!.failure_reason)).toContain("69.00 SAR")
+    // Medusa's own request (no key of ours) is refused outright: no row.
+    expect(await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_2", source: "admin", amount: "5.00" })).toMatchObject({ kind: "blocked" })
+    expect(refunds.rows).toHaveLength(2)
+  })
+
+  it("two intents on one transaction at the same moment: one is sent, the other waits", async () => {
+    const { svc } = fakeModule()
+    const openings = await Promise.all([open(svc), open(svc, { idempotency_key: "cancel-pay_1", source: "cancel" })])
+    expect(openings.map((opening) => opening.kind).sort()).toEqual(["blocked", "send"])
+  })
+
+  it("a key the tracker lists is applied: never sent again", async () => {
+    const { svc } = fakeModule()
+    const first = await open(svc)
+    await outcome(svc, first.row_id, { kind: "accepted", amount: "69.00", recorded_by_medusa: true })
+    expect(await open(svc)).toMatchObject({ kind: "applied", amount: "69.00" })
+  })
+
+  it("an intent never received is failed and retried under the same key, keeping its row", async () => {
+    const { svc, refunds } = fakeModule()
+    const first = await open(svc)
+    await outcome(svc, first.row_id, { kind: "unknown" })
+    const { row } = await outcome(svc, first.row_id, { kind: "not_applied" })
+    expect(row).toMatchObject({ status: "failed", retryable: true })
+    expect(row!.next_retry_at).toBeTruthy()
+    const again = await open(svc)
+    expect(again).toEqual({ kind: "send", row_id: first.row_id, idempotency_key: "return-ret_1-pay_1" })
+    expect(refunds.rows).toHaveLength(1)
+    expect(refunds.rows[0]).toMatchObject({ status: "sending", attempts: 1 })
+  })
+
+  it("Medusa's run adopts the intent a plugin flow opened for it, and sends it under that key", async () => {
+    const { svc, refunds } = fakeModule()
+    const first = await open(svc)
+    const adopted = await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_9", source: "admin" })
+    expect(adopted).toEqual({ kind: "send", row_id: first.row_id, idempotency_key: "return-ret_1-pay_1" })
+    expect(refunds.rows[0]).toMatchObject({ medusa_refund_id: "ref_9", source: "return" })
+  })
+
+  it("an applied refund Medusa gave up on is claimed once by the Medusa run that records it", async () => {
+    const { svc, refunds } = fakeModule()
+    const first = await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_1", source: "admin", amount: "100.00" })
+    await outcome(svc, first.row_id, { kind: "unknown" })
+    // The resolver finds it applied: Medusa deleted its refund, so it is to be recorded there.
+    await outcome(svc, first.row_id, { kind: "accepted", amount: "100.00", recorded_by_medusa: false })
+    expect(refunds.rows[0]).toMatchObject({ status: "P", record_in_medusa: true })
+    const recording = await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_2", source: "admin", amount: "100.00" })
+    expect(recording).toEqual({ kind: "recorded", row_id: first.row_id, idempotency_key: "ref_1" })
+    expect(refunds.rows[0]).toMatchObject({ record_in_medusa: false, medusa_refund_id: "ref_2" })
+    // A second request of the same amount is a new refund, under Medusa's new id.
+    expect(await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_3", source: "admin", amount: "100.00" })).toMatchObject({
+      kind: "send",
+      idempotency_key: "ref_3",
+    })
+  })
+
+  it("a refusal the merchant saw in the admin is not retried by the plugin; a return's is", async () => {
+    const { svc } = fakeModule()
+    const failure = { reason: "Balance too low.", retryable: true }
+    const admin = await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_1", source: "admin" })
+    expect((await outcome(svc, admin.row_id, { kind: "refused", failure })).row).toMatchObject({ status: "failed", retryable: false })
+    const ret = await open(svc)
+    expect((await outcome(svc, ret.row_id, { kind: "refused", failure })).row).toMatchObject({ status: "failed", retryable: true })
+  })
+
+  it("the tracker resolves an intent under its key and settles it", async () => {
+    const { svc, refunds } = fakeModule()
+    const first = await open(svc)
+    await outcome(svc, first.row_id, { kind: "unknown" })
+    expect((await sync(svc, [entry("a", "R", "rrn-a", "return-ret_1-pay_1", "69.00")])).pending).toBe(0)
+    expect(refunds.rows).toEqual([expect.objectContaining({ id: first.row_id, tracker_id: "a", status: "R", rrn: "rrn-a", source: "return" })])
+  })
+
+  it("two tracker syncs of one transaction at the same moment take turns: one row per entry", async () => {
+    const { svc, refunds } = fakeModule()
+    await Promise.all([sync(svc, [entry("a")], { payment_id: "pay_1" }), sync(svc, [entry("a"), entry("b", "R", "rrn-b", "ref_2")])])
+    expect(refunds.rows.map((row) => row.tracker_id).sort()).toEqual(["a", "b"])
+    expect(refunds.rows.find((row) => row.tracker_id === "a")).toMatchObject({ payment_id: "pay_1", status: "P" })
+  })
 
   it("names where a refund came from: an attribution wins, a default fills only what nothing named", async () => {
-    const { svc, refunds } = service()
-    await svc.syncRefundEntries({ ...common, tracker: [entry("a")], default_source: "admin" })
-    await svc.syncRefundEntries({ ...common, order_id: "order_1", tracker: [entry("a")], attributions: { ref_1: { source: "return", return_id: "ret_1" } } })
-    await svc.syncRefundEntries({ ...common, tracker: [entry("a", "R", "rrn-a")], default_source: "cancel" })
-    expect(refunds.rows).toHaveLength(1)
-    expect(refunds.rows[0]).toMatchObject({ source: "return", return_id: "ret_1", order_id: "order_1", status: "R" })
-    await svc.syncRefundEntries({ ...common, tracker: [entry("b", "P", null, "orphan-tx_1"), entry("c", "P", null, "cancel-pay_1")] })
-    expect(refunds.rows.map((row) => row.source)).toEqual(["return", "orphan", "cancel"])
-  })
-
-  it("keeps one failed row per payment and source, counting the attempts", async () => {
-    const { svc, refunds } = service()
-    const first = await svc.recordRefundFailure(failure)
-    expect(first).toMatchObject({ status: "failed", tracker_id: null, attempts: 1, source: "return", order_id: "order_1" })
-    expect(first.next_retry_at).toEqual(new Date("2026-11-22T10:05:00Z"))
-    await svc.recordRefundFailure({ ...failure, amount: "70.00" })
-    expect(refunds.rows).toHaveLength(1)
-    // The second refusal waits twice as long.
-    expect(refunds.rows[0]).toMatchObject({ id: first.id, attempts: 2, amount: "70.00", next_retry_at: new Date("2026-11-22T10:10:00Z") })
-  })
-
-  it("a retried refund the service then lists takes over its failed row, even when another writer got there first", async () => {
-    const { svc, refunds } = service()
-    const failed = await svc.recordRefundFailure(failure)
-    // payment.refunded synced the retry's refund before the row was given its key...
-    await svc.syncRefundEntries({ ...common, payment_id: "pay_1", tracker: [entry("a", "P", null, "ref_retry")], default_source: "admin" })
-    await svc.acceptRetriedRefund({ payment_id: "pay_1", source: "return", retry_of: failed.id, idempotency_key: "ref_retry" })
-    await svc.syncRefundEntries({ ...common, tracker: [entry("a", "R", "rrn-a", "ref_retry")], attributions: { ref_retry: { source: "return" } } })
-    expect(refunds.rows).toHaveLength(1)
-    expect(refunds.rows[0]).toMatchObject({
-      id: failed.id,
-      tracker_id: "a",
-      status: "R",
-      rrn: "rrn-a",
-      source: "return",
-      failure_reason: null,
-      retryable: false,
-      next_retry_at: null,
-    })
+    const { svc, refunds } = fakeModule()
+    await sync(svc, [entry("a", "P", null, "cancel-pay_1"), entry("b", "P", null, "ref_2")], { default_source: "admin" })
+    expect(refunds.rows.find((row) => row.tracker_id === "a")).toMatchObject({ source: "cancel" })
+    expect(refunds.rows.find((row) => row.tracker_id === "b")).toMatchObject({ source: "admin" })
   })
 
   it("a refund no longer owed leaves the retry schedule, saying why", async () => {
-    const { svc, refunds } = service()
-    const failed = await svc.recordRefundFailure(failure)
-    await svc.stopRetryingRefund(failed.id, "Not retried any more: the order no longer owes this refund.")
-    expect(refunds.rows[0]).toMatchObject({ retryable: false, next_retry_at: null })
-    expect(refunds.rows[0].failure_reason).toMatch(/too low to cover this refund\. Not retried any more/)
-  })
-
-  it("a sync that lost a race to another process's insert runs again and updates the winner's row", async () => {
-    const { svc, refunds } = service()
-    const common = { provider_id: "installments", transaction_id: "tx_1" }
-    // Another process inserts entry a between this sync's read and its write.
-    const list = refunds.list
-    let raced = false
-    Object.assign(svc, {
-      listInstallmentsRefunds: async (...args: Parameters<typeof list>) => {
-        const rows = await list(...args)
-        if (!raced) {
-          raced = true
-          await refunds.create({ tracker_id: "a", transaction_id: "tx_1", status: "P", source: "admin" })
-        }
-        return rows
-      },
-    })
-    expect(await svc.syncRefundEntries({ ...common, order_id: "order_1", tracker: [entry("a", "R", "rrn-a")] })).toBe(0)
-    expect(refunds.rows).toHaveLength(1)
-    expect(refunds.rows[0]).toMatchObject({ tracker_id: "a", status: "R", rrn: "rrn-a", order_id: "order_1", source: "admin" })
+    const { svc, refunds } = fakeModule()
+    const first = await open(svc)
+    await outcome(svc, first.row_id, { kind: "refused", failure: { reason: "Balance too low.", retryable: true } })
+    await svc.writeRefundLedger({ kind: "stop-retrying", transaction_id: TX, row_id: first.row_id, why: "Not owed any more." })
+    expect(refunds.rows[0]).toMatchObject({ retryable: false, next_retry_at: null, failure_reason: "Balance too low. Not owed any more." })
   })
 })
 
+
 describe("disputes", () => {
   it("records a dispute delivery once", async () => {
-    const { svc, disputes } = service()
+    const { svc, disputes } = fakeModule()
     const dispute = {
       transaction_id: "tx_1",
       payment_id: "pay_1",
@@ -223,7 +174,7 @@ describe("webhook keys", () => {
   const LIVE = { provider_id: "installments", environment: "production" }
 
   it("verifies a registration's deliveries only with the keys made for it and its environment", async () => {
-    const { svc } = service()
+    const { svc } = fakeModule()
     await svc.upsertWebhookKey({ ...key("PEM-sandbox"), prefix: "whk_sandbox" })
     await svc.upsertWebhookKey({ ...key("PEM-live"), prefix: "whk_live", environment: "production" })
     await svc.upsertWebhookKey({ ...key("PEM-other"), prefix: "whk_other", environment: "production", provider_id: "bnpl" })
@@ -236,7 +187,7 @@ describe("webhook keys", () => {
   })
 
   it("reads the keys fresh at most once a second, however many refusals ask for it", async () => {
-    const { svc, keys } = service()
+    const { svc, keys } = fakeModule()
     await svc.upsertWebhookKey({ ...key("PEM-1"), environment: "production" })
     let reads = 0
     const list = keys.list
@@ -268,7 +219,7 @@ describe("webhook keys", () => {
   })
 
   it("stores a key again under the same prefix by replacing it, and says what was there", async () => {
-    const { svc, keys } = service()
+    const { svc, keys } = fakeModule()
     const first = await svc.upsertWebhookKey(key("PEM-1"))
     expect(first.previous).toBeUndefined()
     const second = await svc.upsertWebhookKey(key("PEM-2"))
@@ -278,7 +229,7 @@ describe("webhook keys", () => {
   })
 
   it("two registrations racing on one prefix both succeed", async () => {
-    const { svc, keys } = service()
+    const { svc, keys } = fakeModule()
     await Promise.all([svc.upsertWebhookKey(key("PEM-1")), svc.upsertWebhookKey(key("PEM-2"))])
     expect(keys.rows).toHaveLength(1)
   })
@@ -286,7 +237,7 @@ describe("webhook keys", () => {
 
 describe("webhook events", () => {
   it("a forgotten delivery id can be recorded again; a recorded one cannot", async () => {
-    const { svc } = service()
+    const { svc } = fakeModule()
     const delivery = { event_id: "evt_1", event_name: "order.success" }
     expect(await svc.recordWebhookEvent(delivery)).toBe(true)
     expect(await svc.recordWebhookEvent(delivery)).toBe(false)
@@ -295,7 +246,7 @@ describe("webhook events", () => {
   })
 
   it("copies of one event (one per registered endpoint) at once: one is recorded, the others are duplicates without a failed insert", async () => {
-    const { svc, events } = service()
+    const { svc, events } = fakeModule()
     const inserts = jest.spyOn(events, "create")
     const reads = jest.spyOn(events, "list")
     Object.assign(svc, { createWebhookEvents: events.create, listWebhookEvents: events.list })
@@ -309,7 +260,7 @@ describe("webhook events", () => {
   })
 
   it("an id recorded by another process is still refused by the table, and read once", async () => {
-    const { svc, events } = service()
+    const { svc, events } = fakeModule()
     events.rows.push({ id: "row_other", event_id: "evt_elsewhere" })
     const delivery = { event_id: "evt_elsewhere", event_name: "order.success" }
     expect(await svc.recordWebhookEvent(delivery)).toBe(false)
@@ -318,7 +269,7 @@ describe("webhook events", () => {
   })
 
   it("a copy waiting on an insert that failed tries its own", async () => {
-    const { svc, events } = service()
+    const { svc, events } = fakeModule()
     let failures = 1
     const create = events.create
     Object.assign(svc, {

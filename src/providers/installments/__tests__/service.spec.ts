@@ -3,6 +3,8 @@ import { useNock } from "../../../lib/__tests__/use-nock"
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { signedDeliveryHeaders } from "../../../lib/webhooks"
 import { recentPaidVerdicts } from "../../../installments/recent-paid-verdicts"
+import { REFUND_PENDING_CODES } from "../../../installments/refunds/send-refund"
+import { fakeModule } from "../../../modules/installments/__tests__/helpers/fake-module"
 import { InstallmentsProviderService } from "../service"
 import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../installments/webhook-verified-header"
 import {
@@ -49,8 +51,17 @@ const STOREFRONT_KEYS = {
   failure_reason: "<script>",
 }
 
+// The refund ledger the provider writes intents to: the module's real writer over in-memory tables.
+let ledger = fakeModule()
+beforeEach(() => {
+  ledger = fakeModule()
+})
+
 function provider(options: Record<string, unknown> = {}) {
-  return new InstallmentsProviderService({ logger: silentLogger }, { ...OPTIONS, ...options })
+  return new InstallmentsProviderService(
+    { logger: silentLogger, installmentsRefundLedger: ledger.svc, installmentsRegistrationId: "installments" } as never,
+    { ...OPTIONS, ...options }
+  )
 }
 
 function mockCreate(capture: (body: Record<string, unknown>) => void) {
@@ -401,19 +412,46 @@ describe("refundPayment", () => {
       expect(result.data).toMatchObject({ transaction_id: TX_ID })
     })
 
-    it("fails as before when the service does not list it", async () => {
+    it("when the service does not list it, the intent is left unknown and the merchant is told not to refund again", async () => {
       mockTransaction()
-      nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).reply(503, { error: "unavailable" })
+      nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).times(3).reply(503, { error: "unavailable" })
       const reread = mockTransaction({ refund_tracker: [refundEntry("ref_other")] })
-      await expect(provider().refundPayment(input)).rejects.toThrow(MedusaError)
+      const error = await provider({ retryBaseDelayMs: 0 }).refundPayment(input).catch((e) => e)
+      expect(error).toBeInstanceOf(MedusaError)
+      expect(error.code).toBe(REFUND_PENDING_CODES.unconfirmed)
+      expect(error.message).toMatch(/did not confirm the refund of 10\.00 SAR.*Do not refund it again/)
       expect(reread.isDone()).toBe(true)
+      expect(ledger.refunds.rows).toEqual([expect.objectContaining({ status: "unknown", idempotency_key: "ref_unknown", amount: "10.00" })])
     })
 
-    it("fails as before when the re-read fails too", async () => {
+    it("when the re-read fails too, the intent is still unknown: the answer is neither yes nor no", async () => {
       mockTransaction()
-      nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).reply(503, { error: "unavailable" })
-      nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(503, { error: "unavailable" })
-      await expect(provider().refundPayment(input)).rejects.toThrow(MedusaError)
+      nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).times(3).reply(503, { error: "unavailable" })
+      nock(BASE_URL).get(`/transactions/${TX_ID}`).times(3).reply(503, { error: "unavailable" })
+      const error = await provider({ retryBaseDelayMs: 0 }).refundPayment(input).catch((e) => e)
+      expect(error.code).toBe(REFUND_PENDING_CODES.unconfirmed)
+      expect(ledger.refunds.rows[0]).toMatchObject({ status: "unknown" })
+    })
+
+    it("a new refund on the payment while one is being confirmed is a readable 4xx, and nothing is sent", async () => {
+      mockTransaction()
+      nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).times(3).reply(503, { error: "unavailable" })
+      nock(BASE_URL).get(`/transactions/${TX_ID}`).times(3).reply(503, { error: "unavailable" })
+      await provider({ retryBaseDelayMs: 0 }).refundPayment(input).catch(() => undefined)
+      nock.cleanAll()
+      const unmatched: unknown[] = []
+      nock.emitter.on("no match", (request) => unmatched.push(request))
+      // The merchant tries again: Medusa makes a new refund, with a new id.
+      const again = await provider()
+        .refundPayment({ ...input, context: { idempotency_key: "ref_second_try" } })
+        .catch((e) => e)
+      expect(again).toBeInstanceOf(MedusaError)
+      expect(again.type).toBe(MedusaError.Types.NOT_ALLOWED)
+      expect(again.code).toBe(REFUND_PENDING_CODES.beingConfirmed)
+      expect(again.message).toBe("A refund of 10.00 SAR on this payment is being confirmed with the installments service; try again in a minute.")
+      nock.emitter.removeAllListeners("no match")
+      expect(unmatched).toEqual([])
+      expect(ledger.refunds.rows).toHaveLength(1)
     })
 
     it("does not re-read after a clear refusal", async () => {

@@ -8,8 +8,6 @@ import { missingRefunds, unrecordedRefunds, type MissingRefund, type OrderTransa
 
 export interface CheckOrderRefundsInput {
   order_id: string
-  /** A failed ledger row this run retries. */
-  retry_of?: string
 }
 
 /** One of this plugin's payments of the order, with its transaction as the service reports it now. */

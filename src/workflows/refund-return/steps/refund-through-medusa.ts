@@ -2,29 +2,56 @@ import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { refundFailureOf, type RefundFailure } from "../../../installments/refund-failures"
+import { refundFailureOf } from "../../../installments/refund-failures"
+import { returnRefundKey } from "../../../installments/refund-keys"
+import { INSTALLMENTS_MODULE } from "../../../modules/installments"
+import type InstallmentsModuleService from "../../../modules/installments/service"
+import type { RefundAttempt } from "../../steps/announce-refund-failures"
 import type { PlannedRefund } from "../return-refund-decision"
 
 export interface RefundThroughMedusaInput {
   refunds: PlannedRefund[]
+  order_id: string
+  return_id?: string | null
   /** The refund's note in the order (names the return). */
   note: string
 }
 
-/** How one planned refund ended: accepted with Medusa's refund id, or refused and why. */
-export type RefundOutcome = PlannedRefund & ({ refund_id: string; failure?: undefined } | { refund_id?: undefined; failure: RefundFailure & { idempotency_key: string | null } })
-
 /**
  * Refunds each planned amount through Medusa's refundPaymentWorkflow, so the order's transactions,
- * its summary and the payment's refunds record it (the provider sends it keyed by Medusa's refund
- * id). A refusal is returned, not thrown: it is recorded in the ledger and never undoes the return.
+ * its summary and the payment's refunds record it. Each is first written to the ledger as an intent
+ * under the return's key, which the provider sends it under: a lost answer, a retry or a restart
+ * never sends it under another key. A refusal is returned, not thrown: it is in the ledger and never
+ * undoes the return.
  */
 export const refundThroughMedusaStep = createStep(
   "installments-refund-through-medusa",
   async (input: RefundThroughMedusaInput, { container }) => {
     const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-    const outcomes: RefundOutcome[] = []
+    const ledger = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+    const attempts: RefundAttempt[] = []
     for (const planned of input.refunds) {
+      const key = returnRefundKey(planned.payment_id, input.return_id, input.order_id)
+      const attempt: RefundAttempt = { ...planned, idempotency_key: key }
+      const { opening } = await ledger.writeRefundLedger({
+        kind: "open",
+        transaction_id: planned.transaction_id,
+        intent: {
+          idempotency_key: key,
+          provider_id: planned.provider_id,
+          transaction_id: planned.transaction_id,
+          payment_id: planned.payment_id,
+          order_id: input.order_id,
+          return_id: input.return_id ?? null,
+          source: "return",
+          amount: planned.amount_sar,
+        },
+      })
+      if (opening!.kind !== "send") {
+        // Applied already (the resolver records it on the payment), or waiting behind another refund.
+        attempts.push(opening!.kind === "blocked" ? { ...attempt, failed: true } : { ...attempt, refund_id: key })
+        continue
+      }
       const before = new Set((await refundsOf(payments, planned.payment_id)).map((refund) => refund.id))
       const { errors } = await refundPaymentWorkflow(container).run({
         input: { payment_id: planned.payment_id, amount: planned.amount, note: input.note },
@@ -32,13 +59,22 @@ export const refundThroughMedusaStep = createStep(
       })
       const made = (await refundsOf(payments, planned.payment_id)).find((refund) => !before.has(refund.id) && refund.note === input.note)
       if (made) {
-        outcomes.push({ ...planned, refund_id: made.id })
-      } else {
-        // Medusa deletes its refund when the provider refuses it: the key of this attempt is gone.
-        outcomes.push({ ...planned, failure: { ...refundFailureOf(errors?.[0]?.error), idempotency_key: null } })
+        attempts.push({ ...attempt, refund_id: made.id })
+        continue
       }
+      const [row] = await ledger.listInstallmentsRefunds({ id: opening!.row_id }, { take: 1 })
+      if (row?.status === "sending" && !row.medusa_refund_id) {
+        // Medusa refused before calling the provider (its own checks): nothing reached the service.
+        await ledger.writeRefundLedger({
+          kind: "outcome",
+          transaction_id: planned.transaction_id,
+          row_id: opening!.row_id,
+          outcome: { kind: "refused", failure: refundFailureOf(errors?.[0]?.error) },
+        })
+      }
+      attempts.push({ ...attempt, failed: true })
     }
-    return new StepResponse(outcomes)
+    return new StepResponse(attempts)
   }
 )
 

@@ -43,9 +43,27 @@ describe("refundViews", () => {
   })
 
   it("adds refunds only the service knows, and reads the ledger's later fields when present", () => {
-    const failed = ledger({ id: "iref_2", tracker_id: null, status: "failed", source: "return", failure_reason: "insufficient balance", retryable: true })
+    const failed = ledger({
+      id: "iref_2",
+      tracker_id: null,
+      status: "failed",
+      source: "return",
+      failure_reason: "insufficient balance",
+      retryable: true,
+      next_retry_at: "2026-11-25T10:00:00Z",
+    })
     const views = refundViews([failed], [tracker({ id: "trk_9", status: "P", rrn: null, amount: "5.00" })])
     expect(views[0]).toMatchObject({ status: "failed", source: "return", failure_reason: "insufficient balance", will_retry: true })
     expect(views[1]).toMatchObject({ id: "trk_9", amount: "5.00", status: "pending", source: "service", created_at: null })
+  })
+
+  it("says a failed refund will be retried only while the job still has it scheduled (attempts left)", () => {
+    const exhausted = ledger({ id: "iref_3", tracker_id: null, status: "failed", source: "return", retryable: true, next_retry_at: null })
+    expect(refundViews([exhausted], [])[0]).toMatchObject({ status: "failed", will_retry: false })
+  })
+
+  it("an intent whose answer was lost is shown as being confirmed", () => {
+    const unknown = ledger({ id: "iref_4", tracker_id: null, status: "unknown", source: "admin" })
+    expect(refundViews([unknown], [])[0]).toMatchObject({ status: "confirming", will_retry: false })
   })
 })

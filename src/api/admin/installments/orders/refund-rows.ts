@@ -1,5 +1,6 @@
 import type { RefundTrackerEntry } from "../../../../lib/client"
 import { formatAmount, roundMedusaAmount } from "../../../../lib/money"
+import { willRetry } from "../../../../installments/refund-failures"
 
 /** A refund ledger row as stored, read tolerantly: later versions of the ledger add fields. */
 export interface LedgerRow {
@@ -15,13 +16,14 @@ export interface LedgerRow {
   source?: string | null
   failure_reason?: string | null
   retryable?: boolean | null
+  next_retry_at?: Date | string | null
 }
 
 /** One refund of a payment as the order widget shows it. */
 export interface RefundView {
   id: string
   amount: string
-  status: "pending" | "settled" | "failed"
+  status: "confirming" | "pending" | "settled" | "failed"
   rrn: string | null
   source: string | null
   failure_reason: string | null
@@ -30,7 +32,7 @@ export interface RefundView {
   idempotency_key: string | null
 }
 
-const STATUS: Record<string, RefundView["status"]> = { P: "pending", R: "settled", failed: "failed" }
+const STATUS: Record<string, RefundView["status"]> = { sending: "confirming", unknown: "confirming", P: "pending", R: "settled", failed: "failed" }
 
 /**
  * The refunds of one payment: the plugin's ledger first, then any entry of the service's refund
@@ -48,7 +50,7 @@ export function refundViews(ledger: LedgerRow[], tracker: RefundTrackerEntry[]):
       rrn: live?.rrn ?? row.rrn ?? null,
       source: row.source ?? null,
       failure_reason: row.failure_reason ?? null,
-      will_retry: row.status === "failed" && row.retryable === true,
+      will_retry: willRetry(row),
       created_at: row.created_at ? new Date(row.created_at).toISOString() : null,
       idempotency_key: row.idempotency_key ?? null,
     }

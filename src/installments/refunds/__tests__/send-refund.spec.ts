@@ -1,13 +1,29 @@
 import nock from "nock"
 import { MedusaError } from "@medusajs/framework/utils"
-import { InstallmentsClient } from "../../lib/client"
-import { useNock } from "../../lib/__tests__/use-nock"
-import { refundFailureOf } from "../refund-failures"
-import { sendRefund } from "../refund-sender"
-import { BASE_URL, OPTIONS, transaction, TX_ID } from "./fixtures"
+import { InstallmentsClient } from "../../../lib/client"
+import { useNock } from "../../../lib/__tests__/use-nock"
+import { formatAmount } from "../../../lib/money"
+import { fakeModule } from "../../../modules/installments/__tests__/helpers/fake-module"
+import { sendRefund as send, REFUND_PENDING_CODES, type RefundRequest } from "../send-refund"
+import { BASE_URL, OPTIONS, transaction, TX_ID } from "../../__tests__/fixtures"
 
-const client = () => new InstallmentsClient({ ...OPTIONS, maxRetries: 0, timeoutMs: 100 })
-const order = (halalas: bigint, idempotencyKey = "cancel-pay_1") => ({ transactionId: TX_ID, halalas, idempotencyKey, reason: "Order canceled in Medusa" })
+const client = () => new InstallmentsClient({ ...OPTIONS, maxRetries: 0, timeoutMs: 5_000 })
+const order = (halalas: bigint, idempotencyKey = "cancel-pay_1"): RefundRequest => ({
+  transaction_id: TX_ID,
+  amount: formatAmount(halalas),
+  idempotency_key: idempotencyKey,
+  provider_id: "installments",
+  payment_id: "pay_1",
+  source: "cancel",
+  reason: "Order canceled in Medusa",
+})
+let ledger = fakeModule()
+beforeEach(() => {
+  ledger = fakeModule()
+})
+// What callers read of the answer; the key is the cause's, checked where it matters.
+const sendRefund = (c: InstallmentsClient, request: RefundRequest) =>
+  send(c, ledger.svc, request).then(({ halalas, alreadyAccepted }) => ({ halalas, alreadyAccepted }))
 const entry = (idempotencyKey: string, amount: string) => ({
   id: `t-${idempotencyKey}`,
   status: "P",
@@ -62,14 +78,33 @@ describe("sendRefund: every refund path sends through it", () => {
     expect(await sendRefund(client(), order(14375n))).toEqual({ halalas: 14375n, alreadyAccepted: false })
   })
 
-  it("an outage the tracker does not settle is thrown with the outage code, which the ledger retries", async () => {
+  it("an outage the tracker does not settle leaves the intent unknown: never failed, never sent under another key", async () => {
     nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
     refundCall().reply(503, { error: "unavailable" })
     nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
     const error = await sendRefund(client(), order(14375n)).catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)
-    expect(error.code).toBe("installments_unavailable")
-    expect(refundFailureOf(error)).toMatchObject({ retryable: true })
+    expect(error.code).toBe(REFUND_PENDING_CODES.unconfirmed)
+    expect(ledger.refunds.rows).toEqual([expect.objectContaining({ status: "unknown", idempotency_key: "cancel-pay_1" })])
+    // The same cause again, before the resolver spoke: nothing is sent.
+    const again = await sendRefund(client(), order(14375n)).catch((e) => e)
+    expect(again.code).toBe(REFUND_PENDING_CODES.beingConfirmed)
+  })
+
+  it("the intent is in the ledger before the call: a process killed during the call leaves it `sending`", async () => {
+    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
+    let rowsWhenSent: Record<string, unknown>[] = []
+    refundCall(() => (rowsWhenSent = ledger.refunds.rows.map((row) => ({ ...row })))).reply(200, { status: "success", key_type: "RefundReference", key: "RF-9" })
+    await sendRefund(client(), order(14375n))
+    expect(rowsWhenSent).toEqual([expect.objectContaining({ status: "sending", idempotency_key: "cancel-pay_1", amount: "143.75" })])
+    expect(ledger.refunds.rows[0]).toMatchObject({ status: "P" })
+  })
+
+  it("a clear refusal is recorded as failed with the merchant's words", async () => {
+    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
+    refundCall().reply(400, { message: "Insufficient balance", validation_errors: [{ Name: "Supplier", Error: "Supplier X" }] })
+    await expect(sendRefund(client(), order(14375n))).rejects.toThrow(/Top up/)
+    expect(ledger.refunds.rows[0]).toMatchObject({ status: "failed", retryable: true, attempts: 1 })
   })
 
   it("a rounding halala on a transaction with nothing left is refused without a call", async () => {

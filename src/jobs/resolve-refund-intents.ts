@@ -1,0 +1,38 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { INSTALLMENTS_MODULE } from "../modules/installments"
+import type InstallmentsModuleService from "../modules/installments/service"
+import { resolveInstallmentsRefundIntentWorkflow } from "../workflows/resolve-refund-intent"
+
+const PAGE_SIZE = 100
+
+/**
+ * Resolves the refunds whose outcome the plugin does not know yet (a lost answer, a process killed
+ * between writing the intent and hearing back) and records on Medusa's payments the ones the service
+ * applied after Medusa gave up on them: only those ledger rows (partial indexes), in keyset pages.
+ * Every minute, so a merchant told "being confirmed" sees the answer within a few minutes.
+ * Medusa's scheduler passes `{ scheduledFor }` as the second argument, which is ignored; tests pass a clock.
+ */
+export default async function resolveRefundIntents(container: MedusaContainer, options: { now?: Date } = {}) {
+  const now = options.now instanceof Date ? options.now : new Date()
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const ledger = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+  let after: string | undefined
+  for (;;) {
+    const rows = await ledger.listRefundsToResolve({ after, take: PAGE_SIZE })
+    for (const row of rows) {
+      try {
+        await resolveInstallmentsRefundIntentWorkflow(container).run({ input: { id: row.id, now } })
+      } catch (error) {
+        // The service may still be unreachable: the intent stays as it is, and the next run tries again.
+        logger.warn(`installments: could not resolve refund ${row.id}: ${(error as Error).message}`)
+      }
+    }
+    if (rows.length < PAGE_SIZE) {
+      return
+    }
+    after = rows[rows.length - 1].id
+  }
+}
+
+export const config = { name: "installments-resolve-refund-intents", schedule: "* * * * *" }

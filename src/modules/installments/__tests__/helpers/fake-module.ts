@@ -1,0 +1,96 @@
+import InstallmentsModuleService from "../../service"
+
+type Row = Record<string, unknown> & { id: string }
+
+/** An in-memory table with a unique column, answering after a tick as a database would. */
+export function table(unique: string) {
+  const rows: Row[] = []
+  let seq = 0
+  const tick = () => new Promise((resolve) => setImmediate(resolve))
+  const matches = (row: Row, filters: Record<string, unknown>) =>
+    Object.entries(filters).every(([key, value]) => (Array.isArray(value) ? value.includes(row[key]) : row[key] === value))
+  return {
+    rows,
+    async list(filters: Record<string, unknown> = {}, config: { take?: number } = {}) {
+      await tick()
+      const found = rows.filter((row) => matches(row, filters)).map((row) => ({ ...row }))
+      return config.take ? found.slice(0, config.take) : found
+    },
+    async create(input: Record<string, unknown> | Record<string, unknown>[]) {
+      await tick()
+      const items = Array.isArray(input) ? input : [input]
+      for (const item of items) {
+        if (item[unique] != null && rows.some((row) => row[unique] === item[unique])) {
+          throw new Error(`duplicate key value violates unique constraint on ${unique}`)
+        }
+      }
+      const created = items.map((item) => ({ updated_at: new Date(), ...item, id: `row_${++seq}` }))
+      rows.push(...created)
+      return Array.isArray(input) ? created : created[0]
+    },
+    async update(input: Row | Row[]) {
+      await tick()
+      const items = Array.isArray(input) ? input : [input]
+      const updated = items.map((item) => {
+        const row = rows.find((candidate) => candidate.id === item.id)!
+        Object.assign(row, item, { updated_at: new Date() })
+        return { ...row }
+      })
+      return Array.isArray(input) ? updated : updated[0]
+    },
+    async remove(ids: string | string[]) {
+      for (const id of Array.isArray(ids) ? ids : [ids]) {
+        rows.splice(rows.findIndex((row) => row.id === id), 1)
+      }
+    },
+  }
+}
+
+/**
+ * Medusa's repository as the module's transactional methods use it: one transaction per call, and
+ * Postgres's advisory transaction locks (held until the transaction ends) as a mutex per key.
+ */
+function repository() {
+  const held = new Map<string, Promise<void>>()
+  return {
+    async transaction(work: (manager: unknown) => Promise<unknown>) {
+      const releases: (() => void)[] = []
+      const manager = {
+        async execute(_sql: string, [key]: [string]) {
+          while (held.has(key)) await held.get(key)
+          held.set(key, new Promise<void>((resolve) => releases.push(() => (held.delete(key), resolve()))))
+        },
+      }
+      try {
+        return await work(manager)
+      } finally {
+        releases.forEach((release) => release())
+      }
+    },
+  }
+}
+
+/** The Installments module's service over in-memory tables: the real refund ledger writer, no database. */
+export function fakeModule() {
+  const refunds = table("tracker_id")
+  const keys = table("prefix")
+  const events = table("event_id")
+  const disputes = table("event_id")
+  const svc = Object.create(InstallmentsModuleService.prototype) as InstallmentsModuleService
+  Object.assign(svc, {
+    baseRepository_: repository(),
+    listInstallmentsRefunds: refunds.list,
+    createInstallmentsRefunds: refunds.create,
+    updateInstallmentsRefunds: refunds.update,
+    softDeleteInstallmentsRefunds: refunds.remove,
+    listInstallmentsDisputes: disputes.list,
+    createInstallmentsDisputes: disputes.create,
+    listWebhookKeys: keys.list,
+    createWebhookKeys: keys.create,
+    updateWebhookKeys: keys.update,
+    listWebhookEvents: events.list,
+    createWebhookEvents: events.create,
+    deleteWebhookEvents: events.remove,
+  })
+  return { svc, refunds, keys, events, disputes }
+}

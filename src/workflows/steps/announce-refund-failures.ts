@@ -1,0 +1,72 @@
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { willRetry } from "../../installments/refund-failures"
+import type { RefundSource } from "../../installments/refund-keys"
+import { INSTALLMENTS_MODULE } from "../../modules/installments"
+import type { RefundFailedData } from "../../modules/installments/events"
+import type InstallmentsModuleService from "../../modules/installments/service"
+
+/** A refund the plugin sent (or meant to send) on one payment, and how it ended. */
+export interface RefundAttempt {
+  payment_id: string
+  /** The provider registration's id. */
+  provider_id: string
+  transaction_id: string
+  /** Decimal SAR. */
+  amount_sar: string
+  /** The key it was sent under. */
+  idempotency_key: string
+  /** The key the service knows the refund by, when it accepted it. */
+  refund_id?: string
+  /** Set when it did not go through now: the ledger row under the key says why, and what happens next. */
+  failed?: true
+}
+
+export interface AnnounceRefundFailuresInput {
+  attempts: RefundAttempt[]
+  source: RefundSource
+  order_id?: string | null
+}
+
+/**
+ * The refunds of these attempts that did not go through, as the ledger's writer recorded them
+ * (refused, never received, or waiting behind another refund of the payment): logged for the
+ * merchant with whether the plugin retries them, and returned for `installments.refund_failed`.
+ * An intent still being confirmed is not a failure: the resolver settles it.
+ */
+export const announceRefundFailuresStep = createStep(
+  "installments-announce-refund-failures",
+  async (input: AnnounceRefundFailuresInput, { container }) => {
+    const ledger = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    const failed: RefundFailedData[] = []
+    for (const attempt of input.attempts.filter((candidate) => candidate.failed)) {
+      const [row] = await ledger.listInstallmentsRefunds(
+        { transaction_id: attempt.transaction_id, idempotency_key: attempt.idempotency_key },
+        { take: 1 }
+      )
+      if (!row || row.status !== "failed") {
+        continue
+      }
+      const retried = willRetry(row)
+      const reason = row.failure_reason ?? "The refund failed."
+      logger.error(
+        `installments: the ${input.source} refund of ${attempt.amount_sar} SAR on payment ${attempt.payment_id}` +
+          `${input.order_id ? ` (order ${input.order_id})` : ""} did not go through: ${reason}` +
+          (retried ? "" : " It is not retried automatically; retry it from POST /admin/installments/refunds/:id/retry once resolved.")
+      )
+      failed.push({
+        id: row.id,
+        order_id: input.order_id ?? null,
+        payment_id: attempt.payment_id,
+        transaction_id: attempt.transaction_id,
+        source: input.source,
+        amount: attempt.amount_sar,
+        reason,
+        will_retry: retried,
+      })
+    }
+    return new StepResponse(failed)
+  }
+)
