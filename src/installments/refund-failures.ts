@@ -90,6 +90,14 @@ export const NOT_RECEIVED: RefundFailure = {
   retryable: true,
 }
 
+/** The same, for a refund asked for through Medusa (its admin, its order cancel): Medusa shows nothing refunded. */
+export const NOT_RECEIVED_BY_ADMIN: RefundFailure = {
+  reason:
+    "The installments service never received this refund (the connection failed before it answered), and Medusa shows nothing refunded. " +
+    "Refund it again from the order if it is still owed.",
+  retryable: false,
+}
+
 /** Why a refund waits: another refund on the same payment is being confirmed with the service. */
 export function waitingFor(amount: string): RefundFailure {
   return {

@@ -1,7 +1,7 @@
 import type { TrackerSync } from "../../installments/refunds/ledger-change"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
 import { sourceOfRefundKey, type RefundSource } from "../../installments/refund-keys"
-import { NOT_RECEIVED, nextRetryAt, waitingFor } from "../../installments/refund-failures"
+import { NOT_RECEIVED, NOT_RECEIVED_BY_ADMIN, nextRetryAt, waitingFor } from "../../installments/refund-failures"
 import { isUnresolved, type IntentOpening, type IntentOutcome, type RefundIntent } from "../../installments/refunds/intent"
 
 /** A tracker sync of one transaction. */
@@ -217,9 +217,10 @@ export function planOutcome(row: LedgerRow, outcome: IntentOutcome, now: Date): 
       return { id: row.id, status: "unknown", record_in_medusa: false }
     case "refused":
     case "not_applied": {
-      const failure = outcome.kind === "refused" ? outcome.failure : NOT_RECEIVED
-      // A refusal the merchant saw in Medusa's admin is theirs to act on; one never received is the plugin's.
-      const retryable = failure.retryable && !(outcome.kind === "refused" && row.source === "admin")
+      const failure = outcome.kind === "refused" ? outcome.failure : row.source === "admin" ? NOT_RECEIVED_BY_ADMIN : NOT_RECEIVED
+      // A refund asked for in Medusa's admin (or by Medusa's order cancel, whose own check sends what
+      // it still owes) is never sent again by the plugin: Medusa keeps no record of it to retry.
+      const retryable = failure.retryable && row.source !== "admin"
       const attempts = (row.attempts ?? 0) + 1
       return {
         id: row.id,

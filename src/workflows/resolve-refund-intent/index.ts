@@ -1,6 +1,6 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { refundCanceledOrderPaymentInMedusaWorkflow } from "../refund-canceled-order-payment-in-medusa"
+import { recordRefundsOnPaymentsStep } from "../reconcile-order-refunds/steps/record-refunds-on-payments"
 import { readRefundStep } from "../retry-failed-refund/steps/read-refund"
 import { findRefundPaymentStep } from "./steps/find-refund-payment"
 import { markRecordedInMedusaStep } from "./steps/mark-recorded-in-medusa"
@@ -54,13 +54,15 @@ export const resolveInstallmentsRefundIntentWorkflow = createWorkflow(
     )
     when("installments-record-refund-on-canceled-order", { payment }, ({ payment }) => !!payment?.payment_id && !payment.shown && payment.order_canceled).then(
       () => {
-        refundCanceledOrderPaymentInMedusaWorkflow.runAsStep({
-          input: transform({ toRecord, payment }, ({ toRecord, payment }) => ({
-            payment_id: payment!.payment_id!,
-            order_id: payment!.order_id!,
-            amount: toRecord!.amount,
-          })),
-        })
+        // Medusa's order cancel booked the order's refund already (medusa#15306): the payment alone.
+        recordRefundsOnPaymentsStep(
+          transform({ toRecord, payment }, ({ toRecord, payment }) => [
+            { payment_id: payment!.payment_id!, idempotency_key: toRecord!.idempotency_key, amount_sar: toRecord!.amount },
+          ])
+        )
+        markRecordedInMedusaStep(
+          transform({ toRecord }, ({ toRecord }) => ({ row_id: toRecord!.row_id, transaction_id: toRecord!.transaction_id }))
+        ).config({ name: "installments-mark-refund-recorded-on-canceled-order" })
       }
     )
     return new WorkflowResponse(readRefundStep(transform({ input }, ({ input }) => ({ id: input.id }))))

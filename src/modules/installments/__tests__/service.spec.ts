@@ -109,6 +109,9 @@ describe("refund ledger: one writer, intents before calls", () => {
     const failure = { reason: "Balance too low.", retryable: true }
     const admin = await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_1", source: "admin" })
     expect((await outcome(svc, admin.row_id, { kind: "refused", failure })).row).toMatchObject({ status: "failed", retryable: false })
+    const lost = await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_lost", source: "admin", transaction_id: TX, amount: "1.00" })
+    expect(lost.kind).toBe("send")
+    expect((await outcome(svc, lost.row_id, { kind: "not_applied" })).row).toMatchObject({ status: "failed", retryable: false })
     const ret = await open(svc)
     expect((await outcome(svc, ret.row_id, { kind: "refused", failure })).row).toMatchObject({ status: "failed", retryable: true })
   })

@@ -9,6 +9,6 @@ export const markRecordedInMedusaStep = createStep(
     await container
       .resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
       .writeRefundLedger({ kind: "recorded-in-medusa", transaction_id: input.transaction_id, row_id: input.row_id })
-    return new StepResponse(undefined)
+    return new StepResponse({ row_id: input.row_id })
   }
 )
