@@ -1,5 +1,6 @@
 import { storeSuite } from "./helpers/store-suite"
 import { backgroundWorkScenarios } from "./scenarios/background-work"
+import { faultMatrixScenarios } from "./scenarios/fault-matrix"
 import { reliabilityScenarios } from "./scenarios/reliability"
 import { returnScenarios } from "./scenarios/returns"
 
@@ -9,6 +10,7 @@ import { returnScenarios } from "./scenarios/returns"
 storeSuite((ctx) => {
   describe("returns become refunds", () => returnScenarios(ctx))
   describe("reliability under faults, load and bad input", () => reliabilityScenarios(ctx))
+  describe("exactly-once money: the fault matrix", () => faultMatrixScenarios(ctx))
   // Last: its final scenario moves the sandbox's clock on.
   describe("background work costs what is live", () => backgroundWorkScenarios(ctx))
 })

@@ -1,4 +1,5 @@
 import type InstallmentsModuleService from "../service"
+import type { IntentOutcome } from "../../../installments/refunds/intent"
 import { fakeModule } from "./helpers/fake-module"
 
 const entry = (id: string, status: "P" | "R" = "P", rrn: string | null = null, idempotency_key = "ref_1", amount = "40.00") => ({
@@ -26,7 +27,7 @@ const intent = (overrides: Record<string, unknown> = {}) => ({
 })
 const open = (svc: InstallmentsModuleService, overrides: Record<string, unknown> = {}) =>
   svc.writeRefundLedger({ kind: "open", transaction_id: TX, intent: intent(overrides) }).then((result) => result.opening!)
-const outcome = (svc: InstallmentsModuleService, row_id: string, result: Parameters<InstallmentsModuleService["writeRefundLedger"]>[0] extends infer C ? C extends { kind: "outcome" } ? C["outcome"] : never : never) =>
+const outcome = (svc: InstallmentsModuleService, row_id: string, result: IntentOutcome) =>
   svc.writeRefundLedger({ kind: "outcome", transaction_id: TX, row_id, outcome: result })
 const sync = (svc: InstallmentsModuleService, tracker: ReturnType<typeof entry>[], extra: Record<string, unknown> = {}) =>
   svc.writeRefundLedger({ kind: "tracker", transaction_id: TX, sync: { provider_id: "installments", tracker, ...extra } })

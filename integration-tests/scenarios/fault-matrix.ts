@@ -1,0 +1,171 @@
+import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
+import type InstallmentsModuleService from "../../src/modules/installments/service"
+import checkCanceledOrderRefunds from "../../src/jobs/check-canceled-order-refunds"
+import resolveRefundIntents from "../../src/jobs/resolve-refund-intents"
+import retryFailedRefunds from "../../src/jobs/retry-failed-refunds"
+import { returnRefundKey } from "../../src/installments/refund-keys"
+import { InstallmentsClient } from "../../src/lib/client"
+import { parseAmount, formatAmount } from "../../src/lib/money"
+import type { SuiteContext } from "../helpers/context"
+import { returnFlow, type OrderItem } from "../helpers/returns"
+import { PUBLIC_KEY, SECRET_KEY, waitFor } from "../helpers/sandbox"
+import { setUpShipping, type ShippingSetup } from "../helpers/shipping"
+
+/** The network's faults, as the sandbox plays them on one endpoint (its control API). */
+const FAULTS = ["apply_lose_answer", "apply_5xx", "hang", "slow"] as const
+type Fault = (typeof FAULTS)[number]
+type Cause = "return" | "admin" | "cancel"
+
+type LedgerRow = { id: string; status: string; idempotency_key: string | null; record_in_medusa?: boolean; source: string | null }
+
+/**
+ * Exactly-once money under every fault a real network has: each money-moving call (a refund from
+ * each of its causes; link creation at checkout) is made while the sandbox applies it and loses the
+ * answer, applies it and answers a proxy's 502, holds it past the caller's deadline, or answers it
+ * late, with transaction reads failing too so the plugin cannot learn the outcome at once. Then the
+ * jobs run, and the service must have refunded what was intended once, Medusa's records must equal
+ * the service's, and nothing may be left waiting. The matrix is printed (docs/operations.md keeps it).
+ */
+export function faultMatrixScenarios(ctx: SuiteContext) {
+  let shipping: ShippingSetup
+  const matrix: string[] = []
+  const client = () =>
+    new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
+  const flow = returnFlow(ctx, () => shipping)
+  const ledger = () => ctx.getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+  const rowsOf = async (transactionId: string) => (await ledger().listInstallmentsRefunds({ transaction_id: transactionId })) as unknown as LedgerRow[]
+  const faults = (list: { endpoint: string; mode: Fault; times?: number; delay_ms?: number }[]) =>
+    ctx.sandbox.control.post("/faults", { endpoint_faults: list })
+  const clearFaults = () => ctx.sandbox.control.delete("/faults")
+  // Reads fail while the refund is faulted, so the sender cannot settle it from the tracker at once.
+  const refundFault = (fault: Fault) => [
+    { endpoint: "refund", mode: fault, times: 0, ...(fault === "slow" ? { delay_ms: 7_000 } : fault === "hang" ? { delay_ms: 7_000 } : {}) },
+    { endpoint: "transaction", mode: "apply_5xx" as const, times: 0 },
+  ]
+  /** Every job that settles a refund, on a clock past the intents' settle time, until nothing waits. */
+  const runJobs = async () => {
+    const container = ctx.getContainer()
+    const later = (ms: number) => new Date(Date.now() + ms)
+    await resolveRefundIntents(container, { now: later(3 * 60_000) })
+    await retryFailedRefunds(container, { now: later(24 * 60 * 60_000) })
+    await checkCanceledOrderRefunds(container, { now: later(60_000) })
+    await resolveRefundIntents(container, { now: later(6 * 60_000) })
+  }
+  const medusaRefunded = async (orderId: string) =>
+    (await flow.refundsOf(orderId)).reduce((total: bigint, refund: { amount: number }) => total + parseAmount(String(refund.amount)), 0n)
+
+  beforeEach(async () => {
+    shipping = await setUpShipping(ctx.api, ctx.admin, ctx.seed)
+  })
+  afterEach(clearFaults)
+  afterAll(() => {
+    console.log(["fault matrix (cause x fault -> outcome):", ...matrix].join("\n  "))
+  })
+
+  /** What every cell must end with, read from the service, Medusa and the ledger. */
+  async function expectExactlyOnce(cell: string, orderId: string, transactionId: string, intended: bigint) {
+    const tx = await client().transactions.retrieve(transactionId)
+    const serviceTotal = tx.refund_tracker.reduce((total, entry) => total + parseAmount(entry.amount), 0n)
+    expect({ cell, refunded: tx.refunded_amount, entries: tx.refund_tracker.length }).toEqual({
+      cell,
+      refunded: formatAmount(intended),
+      entries: intended > 0n ? 1 : 0,
+    })
+    expect({ cell, medusa: formatAmount(await medusaRefunded(orderId)) }).toEqual({ cell, medusa: formatAmount(serviceTotal) })
+    const waiting = (await rowsOf(transactionId)).filter((row) => row.status === "sending" || row.status === "unknown" || row.record_in_medusa)
+    expect({ cell, waiting }).toEqual({ cell, waiting: [] })
+    return tx
+  }
+
+  describe.each(FAULTS)("a refund under %s", (fault) => {
+    it(`F-return-${fault}. a received return's refund: refunded once, recorded once in Medusa`, async () => {
+      const { orderId, order, transactionId, paymentId } = await flow.shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+      const candle = order.items.find((item: OrderItem) => item.variant_id === shipping.variants.candle)!
+      const returnId = await flow.requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
+      await faults(refundFault(fault))
+      await flow.receive(returnId, [{ id: candle.id, quantity: 1 }])
+      const key = returnRefundKey(paymentId, returnId, orderId)
+      // The subscriber's run has ended when its intent is no longer being sent.
+      const [row] = await waitFor(async () => {
+        const rows = (await rowsOf(transactionId)).filter((candidate) => candidate.idempotency_key === key && candidate.status !== "sending")
+        return rows.length ? rows : undefined
+      }, 60_000)
+      await clearFaults()
+      await runJobs()
+      await expectExactlyOnce(`return x ${fault}`, orderId, transactionId, 6900n)
+      matrix.push(`return x ${fault} -> first ${row.status === "unknown" ? "unknown" : row.status}; refunded 69.00 once under ${key}; Medusa shows 69.00`)
+    })
+
+    it(`F-admin-${fault}. a merchant's refund in Medusa's admin: a second try meanwhile is refused, nothing is paid twice`, async () => {
+      const { orderId, transactionId, paymentId } = await flow.paidOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+      await faults(refundFault(fault))
+      const first = await ctx.api.post(`/admin/payments/${paymentId}/refund`, { amount: 100 }, { ...ctx.admin, validateStatus: () => true })
+      expect(first.status).toBeGreaterThanOrEqual(400)
+      expect(first.data.message).toMatch(/did not confirm the refund of 100\.00 SAR|being confirmed/)
+      const second = await ctx.api.post(`/admin/payments/${paymentId}/refund`, { amount: 100 }, { ...ctx.admin, validateStatus: () => true })
+      expect(second.status).toBe(400)
+      expect(second.data.message).toBe("A refund of 100.00 SAR on this payment is being confirmed with the installments service; try again in a minute.")
+      await clearFaults()
+      await runJobs()
+      const applied = fault !== "hang"
+      const tx = await expectExactlyOnce(`admin x ${fault}`, orderId, transactionId, applied ? 10000n : 0n)
+      if (!applied) {
+        // Never received: the merchant reads why, and a new refund goes through once.
+        const [failed] = (await rowsOf(transactionId)).filter((row) => row.status === "failed")
+        expect(failed).toMatchObject({ source: "admin" })
+        expect((await ctx.api.post(`/admin/payments/${paymentId}/refund`, { amount: 100 }, ctx.admin)).status).toBe(200)
+        await expectExactlyOnce(`admin x ${fault}, refunded again`, orderId, transactionId, 10000n)
+      }
+      matrix.push(
+        `admin x ${fault} -> merchant told "not confirmed"; second try refused; ` +
+          (applied ? `refunded 100.00 once (${tx.refund_tracker[0].idempotency_key}), recorded in Medusa by the resolver` : "never received: failed with the reason, the merchant's new refund paid once")
+      )
+    })
+
+    it(`F-cancel-${fault}. an order cancel's refund: refunded once, Medusa's payment equals the service`, async () => {
+      const { orderId, transactionId } = await flow.paidOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+      const total = parseAmount(String((await flow.readOrder(orderId)).total))
+      await faults(refundFault(fault))
+      expect((await ctx.api.post(`/admin/orders/${orderId}/cancel`, {}, ctx.admin)).status).toBe(200)
+      await waitFor(async () => ((await rowsOf(transactionId)).some((row) => row.status !== "sending") ? true : undefined), 60_000)
+      await clearFaults()
+      await runJobs()
+      await runJobs()
+      const tx = await expectExactlyOnce(`cancel x ${fault}`, orderId, transactionId, total)
+      matrix.push(`cancel x ${fault} -> refunded ${tx.refunded_amount} once (${tx.refund_tracker[0].idempotency_key})`)
+    })
+  })
+
+  it("F-killed. a process killed between writing a return's intent and sending it: the resolver finds it never sent, the retry sends it once under its key", async () => {
+    const { orderId, order, transactionId, paymentId } = await flow.shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+    const candle = order.items.find((item: OrderItem) => item.variant_id === shipping.variants.candle)!
+    const returnId = await flow.requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
+    const key = returnRefundKey(paymentId, returnId, orderId)
+    // The intent as a killed process leaves it: written, never sent (the return's event is lost with it).
+    const { opening } = await ledger().writeRefundLedger({
+      kind: "open",
+      transaction_id: transactionId,
+      intent: { idempotency_key: key, provider_id: "installments", transaction_id: transactionId, payment_id: paymentId, order_id: orderId, return_id: returnId, source: "return", amount: "69.00" },
+    })
+    expect(opening).toMatchObject({ kind: "send" })
+    await faults([{ endpoint: "refund", mode: "hang", times: 0, delay_ms: 7_000 }])
+    await flow.receive(returnId, [{ id: candle.id, quantity: 1 }])
+    // The return's own run finds the intent unresolved and sends nothing.
+    await waitFor(async () => ((await rowsOf(transactionId)).length >= 1 ? true : undefined))
+    await clearFaults()
+    await runJobs()
+    await expectExactlyOnce("killed between intent and call", orderId, transactionId, 6900n)
+    matrix.push(`return x killed between intent and call -> resolved never sent, retried once under ${key}`)
+  })
+
+  describe.each(FAULTS)("checkout's link creation under %s", (fault) => {
+    it(`F-link-${fault}. the shopper still pays one link and gets one order`, async () => {
+      await faults([{ endpoint: "create_link", mode: fault, times: 1, ...(fault === "slow" || fault === "hang" ? { delay_ms: 7_000 } : {}) }])
+      const { orderId, transactionId } = await flow.paidOrder([{ variantId: shipping.variants.candle, quantity: 1 }])
+      const order = await flow.readOrder(orderId)
+      expect(order.payment_collections[0].payments).toHaveLength(1)
+      expect((await client().transactions.retrieve(transactionId)).status).toBe("success")
+      matrix.push(`checkout link x ${fault} -> one order, one payment (a spare unpaid link expires on its own)`)
+    })
+  })
+}
