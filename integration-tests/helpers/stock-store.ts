@@ -1,4 +1,4 @@
-import { ChildProcess, execFileSync, spawn } from "node:child_process"
+import { ChildProcess, spawn } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { childEnv, freePort, MEDUSA_VERSION, medusa } from "../../scripts/demo/plugin-package"

@@ -1,7 +1,7 @@
 import { ChildProcess, execFileSync, spawn } from "node:child_process"
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path"
-import { ADMIN, DEMO_DIR, ROOT, STORE_DIR } from "./config"
+import { ADMIN, DEMO_DIR, STORE_DIR } from "./config"
 import { childEnv, medusa, packPlugin, packSandbox } from "./plugin-package"
 import { stopProcessGroup } from "./process-group"
 

@@ -1,5 +1,6 @@
 import { createElement, type ReactElement } from "react"
 // react-dom ships no types of its own here; only this one function is used.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped here, see above
 const { renderToStaticMarkup } = require("react-dom/server") as { renderToStaticMarkup: (element: ReactElement) => string }
 import { isOpenableUrl, ServiceUrlLink } from "../components/fields/service-url-link"
 

@@ -168,7 +168,7 @@ describe("fromMedusaAmount: Medusa's amount shapes in major units", () => {
   })
 
   it("reads Medusa's own BigNumber", () => {
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loads Medusa only for these two tests
     const { BigNumber } = require("@medusajs/framework/utils")
     expect(fromMedusaAmount(new BigNumber("40.5"))).toBe(4050n)
     expect(fromMedusaAmount(new BigNumber({ value: "40", precision: 20 }))).toBe(4000n)
@@ -203,7 +203,7 @@ describe("roundMedusaAmount: Medusa's unrounded totals to the halala", () => {
   })
 
   it("reads Medusa's own BigNumber", () => {
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loads Medusa only for these two tests
     const { BigNumber } = require("@medusajs/framework/utils")
     expect(roundMedusaAmount(new BigNumber("38.3295"))).toBe(3833n)
     expect(roundMedusaAmount(new BigNumber({ value: "38.3295", precision: 20 }))).toBe(3833n)

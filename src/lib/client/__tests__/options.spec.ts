@@ -1,3 +1,4 @@
+import { inspect } from "node:util"
 import {
   ApiError,
   AuthenticationError,
@@ -84,7 +85,7 @@ describe("InstallmentsClient options", () => {
     const error = constructionError({ publicKey: "pk_live_x", baseUrl: "nope" })
     expect(error.message).not.toContain(SECRET)
     expect(JSON.stringify(error)).not.toContain(SECRET)
-    expect(require("node:util").inspect(error, { depth: 10 })).not.toContain(SECRET)
+    expect(inspect(error, { depth: 10 })).not.toContain(SECRET)
     // The classic slip: the secret pasted into the public key option.
     const swapped = constructionError({ publicKey: SECRET })
     expect(swapped.issues.map((issue) => issue.field)).toEqual(["publicKey"])

@@ -11,7 +11,6 @@ import {
   openEnum,
   optionalAmount,
   optionalBoolean,
-  withDefault,
 } from "./common"
 
 export const TRANSACTION_STATUSES = ["success", "pending", "fail", "partially refunded", "refunded"] as const

@@ -1,6 +1,6 @@
 import { createPublicKey, generateKeyPairSync } from "node:crypto"
 import { WebhookVerificationError, type WebhookVerificationReason } from "../errors"
-import { signWebhookForTests, signedDeliveryHeaders } from "../sign"
+import { signedDeliveryHeaders } from "../sign"
 import { verifyWebhook, verifyWebhookSignature, type VerifyWebhookInput } from "../verify"
 import type { WebhookSignatureScheme } from "../schemes"
 import { EVENT_ID, LINK_ID, TRANSACTION_ID, keyPair, linkExpiredEvent, modalClosedEvent, orderEvent } from "./fixtures"
