@@ -14,7 +14,7 @@ import { awaitsReview, decideReview, openDispute } from "../state/payments"
 import { settlePending } from "../state/refunds"
 import { seedStatement } from "../state/seed"
 import { serializeTransaction } from "../state/transactions"
-import { describeIssues } from "../validation"
+import { describeIssues } from "../validation/issues"
 import { WebhookDispatcher } from "../webhooks/deliver"
 import { webhookSummary } from "../webhooks/registry"
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { EventName } from "../../../src/lib/client/schemas/webhooks"
+import { EventName } from "../validation/webhooks"
 import { signedDeliveryHeaders } from "../../../src/lib/webhooks"
 import { Clock } from "../clock"
 import { SandboxConfig } from "../config"

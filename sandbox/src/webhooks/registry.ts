@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto"
-import { EventName } from "../../../src/lib/client/schemas/webhooks"
+import { EventName } from "../validation/webhooks"
 import { generateWebhookKeyPair } from "../../../src/lib/webhooks"
 import { SandboxContext } from "../context"
 import { WebhookRecord } from "../state/types"
