@@ -190,7 +190,7 @@ describe("link details (endpoint 3, D2, D6)", () => {
     expect(first.pagination).toEqual({ count: 12, page: 1, page_size: 10, total_pages: 2, next: true, previous: false })
     expect(first.transactions[0].id).toBe(ids[11])
     const second = twoDecimals((await details(id, { page: 2 })).body)
-    expect(second.transactions.map((t) => t.id)).toEqual([ids[1], ids[0]])
+    expect(second.transactions.map((t: { id: string }) => t.id)).toEqual([ids[1], ids[0]])
     expect(second.pagination).toMatchObject({ page: 2, next: false, previous: true })
     const query = twoDecimals((await details(id, {}, "?page=3&page_size=5")).body)
     expect(query.pagination).toMatchObject({ page: 3, page_size: 5, total_pages: 3, next: false, previous: true })
@@ -233,7 +233,7 @@ describe("list payment links (endpoint 4)", () => {
     expect(answer.status).toBe(200)
     const body = twoDecimals(answer.body)
     expect(body).toMatchObject({ total: 4, page: 1, limit: 20 })
-    expect(body.data.map((row) => row.payment_link_id)).toEqual([d, c, b, a])
+    expect(body.data.map((row: { payment_link_id: string }) => row.payment_link_id)).toEqual([d, c, b, a])
     const rowB = answer.body.data[2]
     expect(rowB).toMatchObject({ amount: 100, currency: "SAR", status: "Unpaid", title: "B", description: null, single_use: true, branch_name: null })
     expect(rowB.customer).toEqual({ first_name: "Noura", last_name: null, email: "n@example.com", phone: null })
@@ -245,7 +245,7 @@ describe("list payment links (endpoint 4)", () => {
   it("filters by status, branch and created window; sorts by amount either way; pages", async () => {
     const { a, b, c, d } = await seed()
     await advance(sb, { minutes: 2 })
-    const ids = async (body: unknown) => twoDecimals((await list(body)).body).data.map((row) => row.payment_link_id)
+    const ids = async (body: unknown) => twoDecimals((await list(body)).body).data.map((row: { payment_link_id: string }) => row.payment_link_id)
     expect(await ids({ status: "Paid" })).toEqual([c])
     expect(await ids({ status: "Expired" })).toEqual([d])
     expect(await ids({ status: "Unpaid" })).toEqual([b, a])
@@ -366,7 +366,7 @@ describe("resolve (endpoint 5, D10) and the link state table (D11)", () => {
     await pay(sb, id, "5412009900000011")
     const body = twoDecimals((await details(id)).body)
     expect(body.payment_link).toMatchObject({ status: "Unpaid", enabled: true, single_use: false })
-    expect(body.transactions.map((t) => t.status)).toEqual(["success", "success"])
+    expect(body.transactions.map((t: { status: string }) => t.status)).toEqual(["success", "success"])
     expect((await resolve(id)).body.status).toBe("valid")
   })
 

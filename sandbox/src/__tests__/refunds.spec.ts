@@ -57,7 +57,7 @@ describe("refund (endpoint 7) and the transaction state table", () => {
     }
     const transaction = await read(id)
     expect(transaction).toMatchObject({ status: "refunded", refunded_amount: "100.03" })
-    expect(transaction.refund_tracker.map((entry) => entry.status)).toEqual(["R", "R", "R"])
+    expect(transaction.refund_tracker.map((entry: { status: string }) => entry.status)).toEqual(["R", "R", "R"])
   })
 
   it("400 'Maximum amount to be refunded is <remaining>' above the remaining balance", async () => {
@@ -78,7 +78,7 @@ describe("refund (endpoint 7) and the transaction state table", () => {
     await refund(id, { refund_amount: 100 })
     await advance(sb, { minutes: 59 })
     let tracker = (await read(id)).refund_tracker
-    expect(tracker.map((entry) => [entry.status, entry.rrn === null])).toEqual([["R", false], ["P", true]])
+    expect(tracker.map((entry: { status: string; rrn: string | null }) => [entry.status, entry.rrn === null])).toEqual([["R", false], ["P", true]])
     await advance(sb, { days: 3 })
     expect((await read(id)).refund_tracker[1].status).toBe("P")
     const pending = await control(sb, "GET", "/refunds?status=P")
@@ -99,7 +99,7 @@ describe("refund (endpoint 7) and the transaction state table", () => {
     await advance(sb, { minutes: 61 })
     await refund(id, { refund_amount: 100 })
     await advance(sb, { seconds: 2 })
-    expect((await read(id)).refund_tracker.map((entry) => entry.status)).toEqual(["R", "R"])
+    expect((await read(id)).refund_tracker.map((entry: { status: string }) => entry.status)).toEqual(["R", "R"])
   })
 
   it("400 'already under processing' within the processing window (D15)", async () => {

@@ -44,7 +44,7 @@ describe("statement report (endpoint 8, D17)", () => {
       net_payout_amount: "1427.33",
     })
     expect(answer.body.summary.total_gross_sales).toBe(1567.9)
-    const settlementTotal = report.settlements.reduce((sum, s) => sum + toHalalas(s.net_amount), 0n)
+    const settlementTotal = report.settlements.reduce((sum: bigint, s: { net_amount: string }) => sum + toHalalas(s.net_amount), 0n)
     expect(settlementTotal).toBe(142733n)
     for (const settlement of report.settlements) {
       expect(settlement.payout_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
@@ -134,6 +134,6 @@ describe("statement report (endpoint 8, D17)", () => {
   it("settlements turn completed once their payout date has passed", async () => {
     await advance(sb, { days: 3 })
     const report = twoDecimals((await statement(window)).body)
-    expect(report.settlements.every((s) => s.status === "completed")).toBe(true)
+    expect(report.settlements.every((s: { status: string }) => s.status === "completed")).toBe(true)
   })
 })
