@@ -6,6 +6,7 @@ import { TEST_CARDS } from "../catalog/cards"
 import { CheckoutEngine, CheckoutRefusedError } from "../checkout/engine"
 import { SandboxContext } from "../context"
 import { ApiError } from "../errors"
+import { EndpointFaultInput } from "../endpoint-faults"
 import { Faults } from "../faults"
 import { handle } from "../http"
 import { RequestLog } from "../request-log"
@@ -108,6 +109,7 @@ const FaultBody = z
     webhook_drop_rate: z.number().min(0).max(1),
     webhook_duplicate_rate: z.number().min(0).max(1),
     seed: z.number().int(),
+    endpoint_faults: z.array(EndpointFaultInput),
   })
   .partial()
   .strict()
