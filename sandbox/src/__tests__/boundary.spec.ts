@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { dirname, join, relative, resolve, sep } from "node:path"
 import ts from "typescript"
 
@@ -42,9 +42,35 @@ function clientImports(): string[] {
   )
 }
 
+/** Files outside sandbox/ that the sandbox's sources pull in, directly or through other shared files. */
+function sharedFilesCompiled(): string[] {
+  const seen = new Set<string>()
+  const queue = codeFiles(join(PACKAGE, "src")).filter((file) => !file.includes(`${sep}__tests__${sep}`))
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    if (seen.has(file)) {
+      continue
+    }
+    seen.add(file)
+    for (const { fileName } of ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles) {
+      if (fileName.startsWith(".")) {
+        const base = resolve(dirname(file), fileName)
+        queue.push(...[`${base}.ts`, join(base, "index.ts")].filter((candidate) => existsSync(candidate)).slice(0, 1))
+      }
+    }
+  }
+  return [...seen].filter((file) => !file.startsWith(PACKAGE + sep)).map((file) => relative(ROOT, file))
+}
+
 describe("the sandbox is independent of the client", () => {
   it("no file under sandbox/ imports from src/lib/client", () => {
     expect(clientImports()).toEqual([])
+  })
+
+  // A shared src/lib file that imports the client (src/lib/webhooks/index.ts does, for its event
+  // schemas) would bring the client's rules back in by the side door.
+  it("nor does any shared file the sandbox's build compiles", () => {
+    expect(sharedFilesCompiled().filter((file) => file.startsWith(`src${sep}lib${sep}client${sep}`))).toEqual([])
   })
 
   it("the scan sees every kind of import that reaches the client", () => {
