@@ -2,7 +2,9 @@
  * Sandbox benchmark: link creation and link details under concurrent keep-alive load, next to a bare
  * node:http server measured the same way in the same process. Absolute numbers depend on the
  * machine; the ratios say whether the sandbox, rather than the code under test, would limit a load
- * test. Prints results only: nothing here asserts on wall-clock time.
+ * test. Then the control API and stop() timings the sandbox's tests no longer assert
+ * (bench/sandbox-timings.ts), as ratios to the same server's baseline. Prints results only: nothing
+ * here asserts on wall-clock time.
  *
  *   npx ts-node --transpile-only bench/sandbox.ts
  *   BENCH_REQUESTS=5000 BENCH_CONCURRENCY=100 npx ts-node --transpile-only bench/sandbox.ts
@@ -12,6 +14,7 @@ import { startSandbox } from "../sandbox/src"
 import { startBaseline } from "./baseline-server"
 import { runLoad, type LoadResult, type RequestSpec } from "./load"
 import { formatRatios, formatTable } from "./report"
+import { formatTimings, measureTimings } from "./sandbox-timings"
 
 function setting(name: string, fallback: number): number {
   const raw = process.env[name]
@@ -100,6 +103,8 @@ async function main(): Promise<void> {
   console.log("\nSandbox relative to the bare node:http baseline (req/s share; latency multiples):")
   console.log(formatRatios("create", results["sandbox create"], results["baseline create"]))
   console.log(formatRatios("details", results["sandbox details"], results["baseline details"]))
+  console.log("\nControl API and stop() timings (medians; ratio to the same server's baseline):")
+  console.log(formatTimings(await measureTimings()))
   const errors = Object.values(results).reduce((sum, result) => sum + result.errors, 0)
   if (errors > 0) {
     console.log(`\n${errors} requests got an unexpected status or failed; the numbers above include them.`)

@@ -1,5 +1,6 @@
 import express, { NextFunction, Request, Response } from "express"
 import { createCheckoutRouter } from "./checkout/router"
+import { endpointFaults } from "./endpoint-fault-middleware"
 import { ApiError, notFound } from "./errors"
 import { binRoutes } from "./routes/bins"
 import { recordRequests } from "./request-log"
@@ -95,6 +96,7 @@ export function createApp(core: SandboxCore): express.Express {
   app.use(createCheckoutRouter(core.engine))
   app.use(recordRequests(core.requests))
   app.use(faultInjection(core))
+  app.use(endpointFaults(core))
   app.use(binRoutes(core.ctx))
   app.use(linkRoutes(core.ctx))
   app.use(transactionRoutes(core.ctx))

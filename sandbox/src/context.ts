@@ -1,4 +1,4 @@
-import { EventName } from "../../src/lib/client/schemas/webhooks"
+import { EventName } from "./validation/webhooks"
 import { Clock } from "./clock"
 import { SandboxConfig } from "./config"
 import { Scheduler } from "./scheduler"

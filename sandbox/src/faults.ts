@@ -1,3 +1,5 @@
+import { EndpointFault, EndpointName, takeEndpointFault } from "./endpoint-faults"
+
 /** Faults a test can switch on through the control API. All random choices come from a seeded generator, so runs repeat. */
 export interface FaultSettings {
   /** Added to every API answer. */
@@ -16,6 +18,8 @@ export interface FaultSettings {
   webhook_drop_rate: number
   webhook_duplicate_rate: number
   seed: number
+  /** Per-endpoint network faults (endpoint-faults.ts), in the order given; a new list replaces the old. */
+  endpoint_faults: EndpointFault[]
 }
 
 export type DeliveryFate = "send" | "drop" | "duplicate"
@@ -33,6 +37,7 @@ export function noFaults(seed: number): FaultSettings {
     webhook_drop_rate: 0,
     webhook_duplicate_rate: 0,
     seed,
+    endpoint_faults: [],
   }
 }
 
@@ -84,6 +89,11 @@ export class Faults {
       return true
     }
     return this.settings.error_rate > 0 && this.random() < this.settings.error_rate
+  }
+
+  /** The endpoint fault this request hits, if one is armed for its endpoint (counts the hit). */
+  endpointFault(endpoint: EndpointName): EndpointFault | undefined {
+    return takeEndpointFault(this.settings.endpoint_faults, endpoint)
   }
 
   /** What happens to the next webhook delivery. */

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express"
+import type { EndpointFaultMode } from "./endpoint-faults"
 
 /** One API request the sandbox answered, as the service's operator would count it. */
 export interface LoggedRequest {
@@ -8,7 +9,10 @@ export interface LoggedRequest {
   at: string
   method: string
   path: string
+  /** The status sent; 0 when the connection closed without an answer (a lost answer, a hang, a client that left). */
   status: number
+  /** The endpoint fault the request hit (control API `endpoint_faults`), null when none. */
+  fault: EndpointFaultMode | null
   /** The payment link the request created or named, when it concerns one. */
   payment_link_id: string | null
 }
@@ -56,22 +60,31 @@ export class RequestLog {
 }
 
 /**
- * Express middleware recording each API request when its answer is sent, faults included: an
- * injected 5xx still cost the caller a call. A route that creates a link names it in
+ * Express middleware recording each API request when its answer is sent or its connection closes
+ * without one, faults included: an injected 5xx or a lost answer still cost the caller a call. A route that creates a link names it in
  * `res.locals.payment_link_id`.
  */
 export function recordRequests(log: RequestLog) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    res.on("finish", () => {
+    let recorded = false
+    // "finish" when an answer was sent; "close" alone when the connection ended without one.
+    const record = () => {
+      if (recorded) {
+        return
+      }
+      recorded = true
       const named = typeof res.locals.payment_link_id === "string" ? res.locals.payment_link_id : LINK_PATH.exec(req.path)?.[1]
       log.record({
         at: new Date().toISOString(),
         method: req.method,
         path: req.path,
-        status: res.statusCode,
+        status: res.writableFinished ? res.statusCode : 0,
+        fault: typeof res.locals.fault === "string" ? (res.locals.fault as EndpointFaultMode) : null,
         payment_link_id: named ? named.toLowerCase() : null,
       })
-    })
+    }
+    res.on("finish", record)
+    res.on("close", record)
     next()
   }
 }

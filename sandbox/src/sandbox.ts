@@ -101,8 +101,13 @@ export class SandboxCore {
    * nothing, once it has stopped.
    */
   delay(ms: number, fn: () => void): boolean {
+    return this.cancellableDelay(ms, fn) !== undefined
+  }
+
+  /** Like `delay`, answering a function that cancels the wait (a held request whose client left), or undefined once stopped. */
+  cancellableDelay(ms: number, fn: () => void): (() => void) | undefined {
     if (this.stopped) {
-      return false
+      return undefined
     }
     const timer = setTimeout(() => {
       this.delays.delete(timer)
@@ -110,7 +115,10 @@ export class SandboxCore {
     }, ms)
     timer.unref()
     this.delays.add(timer)
-    return true
+    return () => {
+      clearTimeout(timer)
+      this.delays.delete(timer)
+    }
   }
 
   /** Stops timers, latency waits and deliveries, writes the data file and closes it for good. */

@@ -15,7 +15,10 @@ describe("stop(): nothing runs or is written afterwards", () => {
 
   it("clears fault-latency waits on stop: the delayed request is closed and its wait cleared", async () => {
     const sb = await boot()
-    await control(sb, "POST", "/faults", { latency_ms: 300 })
+    // The longest latency the control API takes: had stop() waited it out, the request would have
+    // answered 503 "stopping" at its end instead of being closed. How long stop() takes is measured
+    // in bench/sandbox.ts, not asserted here.
+    await control(sb, "POST", "/faults", { latency_ms: 60_000 })
     const inFlight = fetch(`${sb.url}/payment_links/${STORE_ID}/list`, {
       method: "POST",
       headers: { authorization: SECRET, "x-service-key": PUBLIC, accept: "application/json" },
@@ -24,9 +27,7 @@ describe("stop(): nothing runs or is written afterwards", () => {
       () => "closed"
     )
     await waitFor(() => sb.core.pendingDelays === 1)
-    const started = Date.now()
     await sb.stop()
-    expect(Date.now() - started).toBeLessThan(250)
     expect(sb.core.pendingDelays).toBe(0)
     expect(await inFlight).toBe("closed")
     // A delay asked for after stop never starts.

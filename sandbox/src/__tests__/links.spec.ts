@@ -1,9 +1,4 @@
-import {
-  CreatePaymentLinkResponse,
-  PaymentLinkDetails,
-  PaymentLinkList,
-  ResolvedPaymentLink,
-} from "../../../src/lib/client/schemas/payment-links"
+import { twoDecimals } from "./amounts"
 import { RunningSandbox } from "../index"
 import { STORE_ID, advance, boot, call, control, createLink, eventNames, pay, waitFor } from "./helpers"
 
@@ -27,7 +22,7 @@ describe("create payment link (endpoint 2, D1, D7, D8)", () => {
   it("answers 201 with the creation response and a hosted URL under the pay URL", async () => {
     const answer = await create({ amount: 299.99, title: "Order", order_id: "A-1" })
     expect(answer.status).toBe(201)
-    const body = CreatePaymentLinkResponse.parse(answer.body)
+    const body = twoDecimals(answer.body)
     expect(body.order_id).toBe("A-1")
     expect(body.environment).toBe("SANDBOX")
     expect(body.url).toBe(`https://pay.example.test/payment-link/${body.payment_link_id}`)
@@ -46,13 +41,20 @@ describe("create payment link (endpoint 2, D1, D7, D8)", () => {
     [{ amount: 150, title: "x", description: "d".repeat(501) }, "description"],
     [{ amount: 150, title: "x", client_email: "not-an-email" }, "client_email"],
     [{ amount: 150, title: "x", branch: "not-a-uuid" }, "branch"],
-    [{ amount: 150, title: "x", only_show_bank_installments: true, only_show_pay_in_full: true }, "cannot both be true"],
     [{ amount: 1e12, title: "x" }, "amount must be at most"],
   ])("400 invalid_request for %j", async (body, message) => {
     const answer = await create(body)
     expect(answer.status).toBe(400)
     expect(answer.body).toMatchObject({ error: "invalid_request", status_code: 400 })
     expect(answer.body.message).toContain(message)
+  })
+
+  // Local to the client (docs/service-api.md, "Who enforces what"): the service takes such a link.
+  it("accepts both only_show_* flags true: that rule is the client's, not the service's", async () => {
+    const answer = await create({ amount: 150, title: "x", only_show_bank_installments: true, only_show_pay_in_full: true })
+    expect(answer.status).toBe(201)
+    const link = (await call(sb, "POST", `/payment_links/${answer.body.payment_link_id}/details`, { body: {} })).body.payment_link
+    expect(link).toMatchObject({ only_show_bank_installments: true, only_show_pay_in_full: true })
   })
 
   it("400 invalid_request for malformed JSON and for a missing JSON content type", async () => {
@@ -104,11 +106,11 @@ describe("create payment link (endpoint 2, D1, D7, D8)", () => {
 
   it("expires 7 days after creation by default (D8) and at selectedDate when given", async () => {
     const id = await createLink(sb)
-    const link = PaymentLinkDetails.parse((await details(id)).body).payment_link
+    const link = twoDecimals((await details(id)).body).payment_link
     expect(Date.parse(link.expiry_date!) - Date.parse(link.created_at!)).toBe(7 * DAY)
     const selectedDate = new Date(Date.now() + 3 * DAY).toISOString()
     const chosen = await createLink(sb, { selectedDate })
-    const resolved = ResolvedPaymentLink.parse((await resolve(chosen)).body)
+    const resolved = twoDecimals((await resolve(chosen)).body)
     expect(Date.parse(resolved.expires_at!)).toBe(Date.parse(selectedDate))
   })
 
@@ -133,7 +135,7 @@ describe("create payment link (endpoint 2, D1, D7, D8)", () => {
     })
     const answer = await details(id)
     expect(answer.status).toBe(200)
-    const { payment_link: link } = PaymentLinkDetails.parse(answer.body)
+    const { payment_link: link } = twoDecimals(answer.body)
     // On the wire like the live service (D4: 5 decimals by default); the client reads it exactly.
     expect(answer.body.payment_link.amount).toBe("1234.50000")
     expect(link.amount).toBe("1234.50")
@@ -173,7 +175,7 @@ describe("link details (endpoint 3, D2, D6)", () => {
     const id = await createLink(sb)
     const viaGet = await call(sb, "GET", `/payment_links/${id}/details`)
     expect(viaGet.status).toBe(200)
-    expect(PaymentLinkDetails.parse(viaGet.body).payment_link.id).toBe(id)
+    expect(twoDecimals(viaGet.body).payment_link.id).toBe(id)
     const noBody = await call(sb, "POST", `/payment_links/${id}/details`)
     expect(noBody.status).toBe(200)
   })
@@ -184,18 +186,18 @@ describe("link details (endpoint 3, D2, D6)", () => {
     for (let i = 0; i < 12; i++) {
       ids.push((await pay(sb, id, "4092010000000026")).transaction_id)
     }
-    const first = PaymentLinkDetails.parse((await details(id)).body)
+    const first = twoDecimals((await details(id)).body)
     expect(first.pagination).toEqual({ count: 12, page: 1, page_size: 10, total_pages: 2, next: true, previous: false })
     expect(first.transactions[0].id).toBe(ids[11])
-    const second = PaymentLinkDetails.parse((await details(id, { page: 2 })).body)
-    expect(second.transactions.map((t) => t.id)).toEqual([ids[1], ids[0]])
+    const second = twoDecimals((await details(id, { page: 2 })).body)
+    expect(second.transactions.map((t: { id: string }) => t.id)).toEqual([ids[1], ids[0]])
     expect(second.pagination).toMatchObject({ page: 2, next: false, previous: true })
-    const query = PaymentLinkDetails.parse((await details(id, {}, "?page=3&page_size=5")).body)
+    const query = twoDecimals((await details(id, {}, "?page=3&page_size=5")).body)
     expect(query.pagination).toMatchObject({ page: 3, page_size: 5, total_pages: 3, next: false, previous: true })
     expect(query.transactions).toHaveLength(2)
-    const bodyWins = PaymentLinkDetails.parse((await details(id, { page_size: 4 }, "?page_size=5")).body)
+    const bodyWins = twoDecimals((await details(id, { page_size: 4 }, "?page_size=5")).body)
     expect(bodyWins.pagination.page_size).toBe(4)
-    const empty = PaymentLinkDetails.parse((await details(await createLink(sb))).body)
+    const empty = twoDecimals((await details(await createLink(sb))).body)
     expect(empty.pagination).toEqual({ count: 0, page: 1, page_size: 10, total_pages: 1, next: false, previous: false })
   })
 
@@ -229,9 +231,9 @@ describe("list payment links (endpoint 4)", () => {
     const { a, b, c, d } = await seed()
     const answer = await list({})
     expect(answer.status).toBe(200)
-    const body = PaymentLinkList.parse(answer.body)
+    const body = twoDecimals(answer.body)
     expect(body).toMatchObject({ total: 4, page: 1, limit: 20 })
-    expect(body.data.map((row) => row.payment_link_id)).toEqual([d, c, b, a])
+    expect(body.data.map((row: { payment_link_id: string }) => row.payment_link_id)).toEqual([d, c, b, a])
     const rowB = answer.body.data[2]
     expect(rowB).toMatchObject({ amount: 100, currency: "SAR", status: "Unpaid", title: "B", description: null, single_use: true, branch_name: null })
     expect(rowB.customer).toEqual({ first_name: "Noura", last_name: null, email: "n@example.com", phone: null })
@@ -243,7 +245,7 @@ describe("list payment links (endpoint 4)", () => {
   it("filters by status, branch and created window; sorts by amount either way; pages", async () => {
     const { a, b, c, d } = await seed()
     await advance(sb, { minutes: 2 })
-    const ids = async (body: unknown) => PaymentLinkList.parse((await list(body)).body).data.map((row) => row.payment_link_id)
+    const ids = async (body: unknown) => twoDecimals((await list(body)).body).data.map((row: { payment_link_id: string }) => row.payment_link_id)
     expect(await ids({ status: "Paid" })).toEqual([c])
     expect(await ids({ status: "Expired" })).toEqual([d])
     expect(await ids({ status: "Unpaid" })).toEqual([b, a])
@@ -295,13 +297,13 @@ describe("bodies of list, details and resolve (every field optional)", () => {
     const id = await createLink(sb)
     const resolved = await post(`/payment_links/${id}/resolve`, options)
     expect(resolved.status).toBe(200)
-    expect(ResolvedPaymentLink.parse(resolved.body).status).toBe("valid")
+    expect(twoDecimals(resolved.body).status).toBe("valid")
     const listed = await post(`/payment_links/${STORE_ID}/list`, options)
     expect(listed.status).toBe(200)
-    expect(PaymentLinkList.parse(listed.body)).toMatchObject({ total: 1, page: 1, limit: 20 })
+    expect(twoDecimals(listed.body)).toMatchObject({ total: 1, page: 1, limit: 20 })
     const detailed = await post(`/payment_links/${id}/details`, options)
     expect(detailed.status).toBe(200)
-    expect(PaymentLinkDetails.parse(detailed.body).pagination).toMatchObject({ page: 1, page_size: 10 })
+    expect(twoDecimals(detailed.body).pagination).toMatchObject({ page: 1, page_size: 10 })
   })
 
   it("malformed or non-object JSON stays 400 invalid_request; a non-empty body must be JSON", async () => {
@@ -322,7 +324,7 @@ describe("bodies of list, details and resolve (every field optional)", () => {
 describe("resolve (endpoint 5, D10) and the link state table (D11)", () => {
   it("valid with the banks and tenures the amount qualifies for (D9)", async () => {
     const check = async (amount: number, banks: string[], tenures: number[], extra: Record<string, unknown> = {}) => {
-      const body = ResolvedPaymentLink.parse((await resolve(await createLink(sb, { amount, ...extra }))).body)
+      const body = twoDecimals((await resolve(await createLink(sb, { amount, ...extra }))).body)
       expect(body).toMatchObject({ status: "valid", currency: "SAR", supported_banks: banks, installment_tenures: tenures })
       expect(body.amount).toBe(`${amount.toFixed(2)}`)
     }
@@ -362,16 +364,16 @@ describe("resolve (endpoint 5, D10) and the link state table (D11)", () => {
     const id = await createLink(sb, { amount: 400, singleUse: false })
     await pay(sb, id, "4092010000000018")
     await pay(sb, id, "5412009900000011")
-    const body = PaymentLinkDetails.parse((await details(id)).body)
+    const body = twoDecimals((await details(id)).body)
     expect(body.payment_link).toMatchObject({ status: "Unpaid", enabled: true, single_use: false })
-    expect(body.transactions.map((t) => t.status)).toEqual(["success", "success"])
+    expect(body.transactions.map((t: { status: string }) => t.status)).toEqual(["success", "success"])
     expect((await resolve(id)).body.status).toBe("valid")
   })
 
   it("Unpaid -> Expired when the expiry time passes: is_expired, attempts refused, payment_link.expired once", async () => {
     const id = await createLink(sb)
     await advance(sb, { days: 7 })
-    const link = PaymentLinkDetails.parse((await details(id)).body).payment_link
+    const link = twoDecimals((await details(id)).body).payment_link
     expect(link).toMatchObject({ status: "Expired", is_expired: true, enabled: false })
     expect((await resolve(id)).body.status).toBe("expired")
     const attempt = await control(sb, "POST", `/payment-links/${id}/pay`, { card_number: "4005550000000019" })

@@ -1,4 +1,4 @@
-import { RefundResponse, Transaction } from "../../../src/lib/client/schemas/transactions"
+import { twoDecimals } from "./amounts"
 import { RunningSandbox } from "../index"
 import { advance, boot, call, control, createLink, eventNames, pay } from "./helpers"
 
@@ -13,7 +13,7 @@ beforeEach(async () => {
 
 const refund = (id: string, body: unknown, headers?: Record<string, string>) =>
   call(sb, "POST", `/transactions/refund/${id}/`, { body, headers })
-const read = async (id: string) => Transaction.parse((await call(sb, "GET", `/transactions/${id}`)).body)
+const read = async (id: string) => twoDecimals((await call(sb, "GET", `/transactions/${id}`)).body)
 
 async function paid(amount = 1000): Promise<string> {
   return (await pay(sb, await createLink(sb, { amount }), "4092010000000018")).transaction_id
@@ -24,7 +24,7 @@ describe("refund (endpoint 7) and the transaction state table", () => {
     const id = await paid()
     const answer = await refund(id, { refund_amount: 250.5, reason: "damaged", metadata: { rma: "R1" } })
     expect(answer.status).toBe(200)
-    const body = RefundResponse.parse(answer.body)
+    const body = twoDecimals(answer.body)
     expect(body).toMatchObject({ status: "success", key_type: "RefundReference" })
     let transaction = await read(id)
     expect(transaction).toMatchObject({ status: "partially refunded", refunded_amount: "250.50", is_refundable: true })
@@ -57,7 +57,7 @@ describe("refund (endpoint 7) and the transaction state table", () => {
     }
     const transaction = await read(id)
     expect(transaction).toMatchObject({ status: "refunded", refunded_amount: "100.03" })
-    expect(transaction.refund_tracker.map((entry) => entry.status)).toEqual(["R", "R", "R"])
+    expect(transaction.refund_tracker.map((entry: { status: string }) => entry.status)).toEqual(["R", "R", "R"])
   })
 
   it("400 'Maximum amount to be refunded is <remaining>' above the remaining balance", async () => {
@@ -78,7 +78,7 @@ describe("refund (endpoint 7) and the transaction state table", () => {
     await refund(id, { refund_amount: 100 })
     await advance(sb, { minutes: 59 })
     let tracker = (await read(id)).refund_tracker
-    expect(tracker.map((entry) => [entry.status, entry.rrn === null])).toEqual([["R", false], ["P", true]])
+    expect(tracker.map((entry: { status: string; rrn: string | null }) => [entry.status, entry.rrn === null])).toEqual([["R", false], ["P", true]])
     await advance(sb, { days: 3 })
     expect((await read(id)).refund_tracker[1].status).toBe("P")
     const pending = await control(sb, "GET", "/refunds?status=P")
@@ -99,7 +99,7 @@ describe("refund (endpoint 7) and the transaction state table", () => {
     await advance(sb, { minutes: 61 })
     await refund(id, { refund_amount: 100 })
     await advance(sb, { seconds: 2 })
-    expect((await read(id)).refund_tracker.map((entry) => entry.status)).toEqual(["R", "R"])
+    expect((await read(id)).refund_tracker.map((entry: { status: string }) => entry.status)).toEqual(["R", "R"])
   })
 
   it("400 'already under processing' within the processing window (D15)", async () => {
@@ -197,7 +197,6 @@ describe("refund (endpoint 7) and the transaction state table", () => {
     [{ refund_amount: 0 }, "refund_amount"],
     [{ refund_amount: -1 }, "refund_amount"],
     [{ refund_amount: 1.005 }, "refund_amount"],
-    [{ refund_amount: 1, reason: "r".repeat(501) }, "reason"],
   ])("400 with message, validation_errors and fields_errors for %j", async (body, field) => {
     const id = await paid(1000)
     const answer = await refund(id, body)
@@ -205,6 +204,14 @@ describe("refund (endpoint 7) and the transaction state table", () => {
     expect(typeof answer.body.message).toBe("string")
     expect(answer.body.validation_errors).toEqual([])
     expect(answer.body.fields_errors[0].Name).toBe(field)
+  })
+
+  // Local to the client (docs/service-api.md, "Who enforces what"): the service takes a longer reason.
+  it("accepts a reason over 500 characters: that limit is the client's, not the service's", async () => {
+    const id = await paid(1000)
+    const answer = await refund(id, { refund_amount: 1, reason: "r".repeat(501) })
+    expect(answer.status).toBe(200)
+    expect((await read(id)).refunded_amount).toBe("1.00")
   })
 
   it("400 refund shape for a missing content type or malformed JSON", async () => {

@@ -1,5 +1,5 @@
+import { twoDecimals } from "./amounts"
 import { PDFDocument } from "pdf-lib"
-import { StatementReport } from "../../../src/lib/client/schemas/reports"
 import { toHalalas } from "../../../src/lib/money"
 import { RunningSandbox } from "../index"
 import { STORE_ID, advance, boot, call, control, createLink, pay } from "./helpers"
@@ -33,7 +33,7 @@ describe("statement report (endpoint 8, D17)", () => {
   it("json: exact summary of captured payments and settled refunds, settlements per payout day", async () => {
     const answer = await statement(window)
     expect(answer.status).toBe(200)
-    const report = StatementReport.parse(answer.body)
+    const report = twoDecimals(answer.body)
     expect(report.currency).toBe("SAR")
     expect(report.report_id).toMatch(/^rpt_/)
     expect(report.summary).toEqual({
@@ -44,7 +44,7 @@ describe("statement report (endpoint 8, D17)", () => {
       net_payout_amount: "1427.33",
     })
     expect(answer.body.summary.total_gross_sales).toBe(1567.9)
-    const settlementTotal = report.settlements.reduce((sum, s) => sum + toHalalas(s.net_amount), 0n)
+    const settlementTotal = report.settlements.reduce((sum: bigint, s: { net_amount: string }) => sum + toHalalas(s.net_amount), 0n)
     expect(settlementTotal).toBe(142733n)
     for (const settlement of report.settlements) {
       expect(settlement.payout_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
@@ -82,7 +82,7 @@ describe("statement report (endpoint 8, D17)", () => {
     const refunds = csv.filter((row) => row[1] === "refund")
     expect(refunds.map((row) => row[8])).toEqual(["100.10", "5.00"])
     expect(refunds.every((row) => /^STL-/.test(row[10]))).toBe(true)
-    const report = StatementReport.parse((await statement(window)).body)
+    const report = twoDecimals((await statement(window)).body)
     expect(report.summary.total_refunds).toBe("105.10")
     expect(report.summary.net_payout_amount).toBe("1422.33")
   })
@@ -98,11 +98,11 @@ describe("statement report (endpoint 8, D17)", () => {
   })
 
   it("an empty window has zero totals; date-only to_date includes that whole day", async () => {
-    const empty = StatementReport.parse((await statement({ from_date: "2001-01-01", to_date: "2001-12-31" })).body)
+    const empty = twoDecimals((await statement({ from_date: "2001-01-01", to_date: "2001-12-31" })).body)
     expect(empty.summary.total_gross_sales).toBe("0.00")
     expect(empty.settlements).toEqual([])
     const today = new Date(Date.now()).toISOString().slice(0, 10)
-    const day = StatementReport.parse((await statement({ from_date: today, to_date: today })).body)
+    const day = twoDecimals((await statement({ from_date: today, to_date: today })).body)
     expect(day.summary.total_gross_sales).toBe("1567.90")
   })
 
@@ -133,7 +133,7 @@ describe("statement report (endpoint 8, D17)", () => {
 
   it("settlements turn completed once their payout date has passed", async () => {
     await advance(sb, { days: 3 })
-    const report = StatementReport.parse((await statement(window)).body)
-    expect(report.settlements.every((s) => s.status === "completed")).toBe(true)
+    const report = twoDecimals((await statement(window)).body)
+    expect(report.settlements.every((s: { status: string }) => s.status === "completed")).toBe(true)
   })
 })

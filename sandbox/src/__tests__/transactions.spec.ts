@@ -1,5 +1,4 @@
-import { StatementReport } from "../../../src/lib/client/schemas/reports"
-import { Transaction } from "../../../src/lib/client/schemas/transactions"
+import { twoDecimals } from "./amounts"
 import { CheckoutRefusedError } from "../checkout/engine"
 import { RunningSandbox } from "../index"
 import { STORE_ID, advance, boot, call, control, createLink, eventNames, pay } from "./helpers"
@@ -23,7 +22,7 @@ describe("transaction status and installment underwriting", () => {
     expect(result).toMatchObject({ status: "success", message: null })
     const answer = await getTransaction(result.transaction_id)
     expect(answer.status).toBe(200)
-    const transaction = Transaction.parse(answer.body)
+    const transaction = twoDecimals(answer.body)
     expect(transaction).toMatchObject({
       status: "success",
       type: "SANDBOX",
@@ -61,7 +60,7 @@ describe("transaction status and installment underwriting", () => {
     const result = await pay(sb, await createLink(sb, { amount: 400 }), "4092010000000026")
     expect(result.status).toBe("fail")
     expect(result.message).toMatch(/declined/i)
-    const transaction = Transaction.parse((await getTransaction(result.transaction_id)).body)
+    const transaction = twoDecimals((await getTransaction(result.transaction_id)).body)
     expect(transaction).toMatchObject({ status: "fail", installment_tracker: null, installment_status: null, is_refundable: false, service_fee: "0.00", merchant_payout: "0.00" })
     expect(await eventNames(sb)).toEqual(["order.created", "order.failed"])
   })
@@ -69,7 +68,7 @@ describe("transaction status and installment underwriting", () => {
   it("bank rejection: tracker R and status fail, events rejected then failed", async () => {
     const result = await pay(sb, await createLink(sb, { amount: 400 }), "4092010000000034")
     expect(result.status).toBe("fail")
-    const transaction = Transaction.parse((await getTransaction(result.transaction_id)).body)
+    const transaction = twoDecimals((await getTransaction(result.transaction_id)).body)
     expect(transaction.installment_tracker).toMatchObject({ status: "R" })
     expect(transaction.installment_status).toBe("Rejected")
     expect(await eventNames(sb)).toEqual(["order.created", "installment.tracker.rejected", "order.failed"])
@@ -92,14 +91,14 @@ describe("transaction status and installment underwriting", () => {
     const link = await createLink(sb, { amount: 400 })
     const result = await pay(sb, link, "4092010000000042")
     expect(result.status).toBe("pending")
-    let transaction = Transaction.parse((await getTransaction(result.transaction_id)).body)
+    let transaction = twoDecimals((await getTransaction(result.transaction_id)).body)
     expect(transaction).toMatchObject({ status: "pending", installment_status: "Pending", is_refundable: false })
     expect(transaction.installment_tracker?.status).toBe("P")
     expect((await call(sb, "POST", `/payment_links/${link}/details`, { body: {} })).body.payment_link.status).toBe("Unpaid")
     expect(await eventNames(sb)).toEqual(["order.created"])
     const decided = await review(result.transaction_id, "approve")
     expect(decided.status).toBe(200)
-    transaction = Transaction.parse((await getTransaction(result.transaction_id)).body)
+    transaction = twoDecimals((await getTransaction(result.transaction_id)).body)
     expect(transaction).toMatchObject({ status: "success", installment_status: "Approved" })
     expect(transaction.installment_tracker?.status).toBe("A")
     expect((await call(sb, "POST", `/payment_links/${link}/details`, { body: {} })).body.payment_link.status).toBe("Paid")
@@ -124,7 +123,7 @@ describe("transaction status and installment underwriting", () => {
     expect((await call(sb, "POST", `/payment_links/${link}/details`, { body: {} })).body.payment_link.status).toBe("Expired")
     const decided = await review(result.transaction_id, "approve")
     expect(decided.status).toBe(200)
-    const transaction = Transaction.parse((await getTransaction(result.transaction_id)).body)
+    const transaction = twoDecimals((await getTransaction(result.transaction_id)).body)
     expect(transaction).toMatchObject({ status: "fail", installment_status: "Rejected", is_refundable: false, service_fee: "0.00" })
     expect(transaction.installment_tracker).toMatchObject({ status: "R", message: "Payment session expired" })
     const linkAfter = (await call(sb, "POST", `/payment_links/${link}/details`, { body: {} })).body.payment_link
@@ -135,7 +134,7 @@ describe("transaction status and installment underwriting", () => {
     expect(failed.data).toMatchObject({ id: result.transaction_id, status: "fail", payment_link_id: link })
     const now = Date.parse((await control(sb, "GET", "/clock")).body.now)
     const window = { store_id: STORE_ID, from_date: new Date(now - 30 * 86_400_000).toISOString(), to_date: new Date(now).toISOString() }
-    const report = StatementReport.parse((await call(sb, "POST", "/reports/statements", { body: window })).body)
+    const report = twoDecimals((await call(sb, "POST", "/reports/statements", { body: window })).body)
     expect(report.summary.total_gross_sales).toBe("0.00")
     expect((await review(result.transaction_id, "approve")).status).toBe(409)
   })
@@ -188,8 +187,8 @@ describe("transaction status and installment underwriting", () => {
     const day = (epoch: number) => new Date(epoch).toISOString().slice(0, 10)
     const report = (from: number) =>
       call(sb, "POST", "/reports/statements", { body: { store_id: STORE_ID, from_date: day(from), to_date: day(from) } })
-    expect(StatementReport.parse((await report(approvedAt)).body).summary.total_gross_sales).toBe("400.00")
-    expect(StatementReport.parse((await report(startedAt)).body).summary.total_gross_sales).toBe("0.00")
+    expect(twoDecimals((await report(approvedAt)).body).summary.total_gross_sales).toBe("400.00")
+    expect(twoDecimals((await report(startedAt)).body).summary.total_gross_sales).toBe("0.00")
     // 95 days after the attempt started but 85 after approval: still refundable.
     await advance(sb, { days: 85 })
     expect((await getTransaction(result.transaction_id)).body.is_refundable).toBe(true)
@@ -209,7 +208,7 @@ describe("pay in full and fees (D12)", () => {
     const result = await pay(sb, await createLink(sb, { amount: 333.33 }), "5888450000000011")
     expect(result.status).toBe("success")
     // Amount strings come with 5 decimals like the live service ("333.33000", D4): read them as the client does.
-    const transaction = Transaction.parse((await getTransaction(result.transaction_id)).body)
+    const transaction = twoDecimals((await getTransaction(result.transaction_id)).body)
     expect(transaction).toMatchObject({
       payment_option: "Pay In Full",
       paymentBrand: "MADA",
@@ -228,15 +227,15 @@ describe("pay in full and fees (D12)", () => {
   it("VISA and MASTERCARD at 2.50% + 1.00, half-up", async () => {
     // 2.5% of 1234.57 = 30.86425 -> 30.86 + 1.00 = 31.86; VAT 4.779 -> 4.78; payout 1197.93
     const visa = await pay(sb, await createLink(sb, { amount: 1234.57 }), "4005550000000019")
-    expect(Transaction.parse(visa.transaction)).toMatchObject({ service_fee: "31.86", service_tax_vat: "4.78", merchant_payout: "1197.93" })
+    expect(twoDecimals(visa.transaction)).toMatchObject({ service_fee: "31.86", service_tax_vat: "4.78", merchant_payout: "1197.93" })
     // 2.5% of 300.10 = 7.5025 -> 7.50 + 1.00 = 8.50; VAT 1.275 -> 1.28 (half-up); payout 290.32
     const master = await pay(sb, await createLink(sb, { amount: 300.1 }), "5412009900000011")
-    expect(Transaction.parse(master.transaction)).toMatchObject({ service_fee: "8.50", service_tax_vat: "1.28", merchant_payout: "290.32" })
+    expect(twoDecimals(master.transaction)).toMatchObject({ service_fee: "8.50", service_tax_vat: "1.28", merchant_payout: "290.32" })
   })
 
   it("AMEX at 3.00% + 1.00; foreign and prepaid cards pay in full", async () => {
     const amex = await pay(sb, await createLink(sb, { amount: 200 }), "378282246310005")
-    expect(Transaction.parse(amex.transaction)).toMatchObject({ paymentBrand: "AMEX", service_fee: "7.00", service_tax_vat: "1.05", merchant_payout: "191.95", bank_name: null })
+    expect(twoDecimals(amex.transaction)).toMatchObject({ paymentBrand: "AMEX", service_fee: "7.00", service_tax_vat: "1.05", merchant_payout: "191.95", bank_name: null })
     for (const card of ["4111111111111111", "4847830000000017", "4464040000000015"]) {
       expect((await pay(sb, await createLink(sb, { amount: 200 }), card)).transaction.payment_option).toBe("Pay In Full")
     }
@@ -246,9 +245,9 @@ describe("pay in full and fees (D12)", () => {
     const priced = await boot({ murabhaFeePercent: "2.00", fees: { VISA: { percentage: "2.00", static_fee: "0.50" } } })
     try {
       const installment = await pay(priced, await createLink(priced, { amount: 1000 }), "4005550000000019")
-      expect(Transaction.parse(installment.transaction)).toMatchObject({ murabha_fee: "20.00", murabha_fee_vat: "3.00", payment_amount: "1023.00", service_fee: "20.50" })
+      expect(twoDecimals(installment.transaction)).toMatchObject({ murabha_fee: "20.00", murabha_fee_vat: "3.00", payment_amount: "1023.00", service_fee: "20.50" })
       const full = await pay(priced, await createLink(priced, { amount: 1000 }), "4005550000000019", { payment_option: "Pay In Full" })
-      expect(Transaction.parse(full.transaction)).toMatchObject({ murabha_fee: "0.00", payment_amount: "1000.00" })
+      expect(twoDecimals(full.transaction)).toMatchObject({ murabha_fee: "0.00", payment_amount: "1000.00" })
     } finally {
       await priced.stop()
     }
@@ -348,7 +347,7 @@ describe("amount scale (D4)", () => {
     const { transaction_id } = await pay(sb, link, "4005550000000019")
     const raw = (await call(sb, "GET", `/transactions/${transaction_id}`)).body
     expect(raw).toMatchObject({ amount: "1234.57000", service_fee: "31.86000", merchant_payout: "1197.93000", refunded_amount: "0.00000" })
-    expect(Transaction.parse(raw)).toMatchObject({ amount: "1234.57", service_fee: "31.86", merchant_payout: "1197.93" })
+    expect(twoDecimals(raw)).toMatchObject({ amount: "1234.57", service_fee: "31.86", merchant_payout: "1197.93" })
     const details = (await call(sb, "POST", `/payment_links/${link}/details`, { body: {} })).body
     expect(details.payment_link.amount).toBe("1234.57000")
     expect(details.transactions[0].amount).toBe("1234.57000")

@@ -1,10 +1,10 @@
 import express from "express"
-import { BinLookupParams } from "../../../src/lib/client/schemas/bins"
 import { requireAuth } from "../auth"
 import { binLookupBody, parseLookupAmount } from "../catalog/bins"
 import { SandboxContext } from "../context"
 import { messageError } from "../errors"
 import { handle, methodNotAllowed, queryString, requireJsonAccept } from "../http"
+import { isBin } from "../validation/bins"
 
 /** Endpoint 1: `GET /check/bin_numbers_lookup/`. */
 export function binRoutes(ctx: SandboxContext): express.Router {
@@ -16,7 +16,7 @@ export function binRoutes(ctx: SandboxContext): express.Router {
     requireJsonAccept,
     handle((req, res) => {
       const bin = queryString(req, "bin")
-      if (typeof bin !== "string" || !BinLookupParams.shape.bin.safeParse(bin).success) {
+      if (typeof bin !== "string" || !isBin(bin)) {
         throw messageError(400, "bin must be 6 to 8 digits.")
       }
       const amountText = queryString(req, "amount")

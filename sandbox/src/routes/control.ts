@@ -6,6 +6,7 @@ import { TEST_CARDS } from "../catalog/cards"
 import { CheckoutEngine, CheckoutRefusedError } from "../checkout/engine"
 import { SandboxContext } from "../context"
 import { ApiError } from "../errors"
+import { EndpointFaultInput } from "../endpoint-faults"
 import { Faults } from "../faults"
 import { handle } from "../http"
 import { RequestLog } from "../request-log"
@@ -14,7 +15,7 @@ import { awaitsReview, decideReview, openDispute } from "../state/payments"
 import { settlePending } from "../state/refunds"
 import { seedStatement } from "../state/seed"
 import { serializeTransaction } from "../state/transactions"
-import { describeIssues } from "../validation"
+import { describeIssues } from "../validation/issues"
 import { WebhookDispatcher } from "../webhooks/deliver"
 import { webhookSummary } from "../webhooks/registry"
 
@@ -108,6 +109,7 @@ const FaultBody = z
     webhook_drop_rate: z.number().min(0).max(1),
     webhook_duplicate_rate: z.number().min(0).max(1),
     seed: z.number().int(),
+    endpoint_faults: z.array(EndpointFaultInput),
   })
   .partial()
   .strict()

@@ -1,7 +1,5 @@
 import express, { Request } from "express"
 import { z } from "zod"
-import { UUID } from "../../../src/lib/client/schemas/common"
-import { CreatePaymentLinkBody, ListPaymentLinksParams, PaymentLinkDetailsParams } from "../../../src/lib/client/schemas/payment-links"
 import { formatAmount, toHalalas } from "../../../src/lib/money"
 import { requireAuth } from "../auth"
 import { SandboxContext } from "../context"
@@ -10,12 +8,12 @@ import { handle, jsonBody, methodNotAllowed } from "../http"
 import { createLink, linkUrl, listLinks, resolveLink, serializeLink } from "../state/links"
 import { linkTransactions, serializeTransaction } from "../state/transactions"
 import { LinkRecord } from "../state/types"
-import { dateWindow, parseUtc, windowReversed } from "../../../src/lib/dates"
-import { describeIssues } from "../validation"
+import { isReversed, utcInstant, utcWindow } from "../validation/dates"
+import { Uuid } from "../validation/fields"
+import { describeIssues } from "../validation/issues"
+import { CreateLinkBody, DetailsPage, ListFilters } from "../validation/links"
 
 const DETAILS_DEFAULT_PAGE_SIZE = 10
-// The list's fields without the schema's order rule, which is judged on the UTC instants the filter uses.
-const ListFields = z.object(ListPaymentLinksParams.shape)
 // Sandbox limit: every amount it shows must survive as a JSON number (list and resolve send numbers).
 const MAX_LINK_AMOUNT = 99_999_999_999n
 
@@ -26,7 +24,7 @@ function requireStore(ctx: SandboxContext, storeId: string): void {
 }
 
 function findLink(ctx: SandboxContext, id: string): LinkRecord | undefined {
-  return UUID.safeParse(id).success ? ctx.store.state.links[id.toLowerCase()] : undefined
+  return Uuid.safeParse(id).success ? ctx.store.state.links[id.toLowerCase()] : undefined
 }
 
 /**
@@ -34,7 +32,7 @@ function findLink(ctx: SandboxContext, id: string): LinkRecord | undefined {
  * `invalid_request`; a bad or past `selectedDate` and an amount below the installment threshold are
  * 422 `validation_error`.
  */
-function validateCreate(ctx: SandboxContext, body: Record<string, unknown>): z.output<typeof CreatePaymentLinkBody> {
+function validateCreate(ctx: SandboxContext, body: Record<string, unknown>): CreateLinkBody {
   for (const field of ["amount", "title"]) {
     if (body[field] === undefined || body[field] === null) {
       throw codeError(400, "invalid_request", `${field} is required.`)
@@ -43,7 +41,7 @@ function validateCreate(ctx: SandboxContext, body: Record<string, unknown>): z.o
   if (typeof body.amount !== "number") {
     throw codeError(400, "invalid_request", "amount must be a number (SAR), e.g. 299.99.")
   }
-  const parsed = CreatePaymentLinkBody.safeParse(body)
+  const parsed = CreateLinkBody.safeParse(body)
   if (!parsed.success) {
     const dateIssues = parsed.error.issues.filter((issue) => issue.path[0] === "selectedDate")
     if (dateIssues.length === parsed.error.issues.length) {
@@ -52,7 +50,7 @@ function validateCreate(ctx: SandboxContext, body: Record<string, unknown>): z.o
     throw codeError(400, "invalid_request", describeIssues(new z.ZodError(parsed.error.issues.filter((issue) => issue.path[0] !== "selectedDate"))))
   }
   const value = parsed.data
-  if (value.selectedDate !== undefined && parseUtc(value.selectedDate) <= ctx.clock.now()) {
+  if (value.selectedDate !== undefined && utcInstant(value.selectedDate) <= ctx.clock.now()) {
     throw codeError(422, "validation_error", "selectedDate must be in the future.")
   }
   if (toHalalas(value.amount) > MAX_LINK_AMOUNT) {
@@ -76,7 +74,7 @@ function detailsPage(req: Request): { page: number; page_size: number } {
   }
   const body = (req.body ?? {}) as Record<string, unknown>
   const merged = { ...fromQuery, ...(body.page !== undefined ? { page: body.page } : {}), ...(body.page_size !== undefined ? { page_size: body.page_size } : {}) }
-  const parsed = PaymentLinkDetailsParams.safeParse(merged)
+  const parsed = DetailsPage.safeParse(merged)
   if (!parsed.success) {
     throw codeError(400, "invalid_parameters", describeIssues(parsed.error))
   }
@@ -101,7 +99,7 @@ export function linkRoutes(ctx: SandboxContext): express.Router {
         description: value.description ?? null,
         order_id: value.order_id ?? null,
         single_use: value.singleUse ?? true,
-        expires_at: value.selectedDate !== undefined ? parseUtc(value.selectedDate) : null,
+        expires_at: value.selectedDate !== undefined ? utcInstant(value.selectedDate) : null,
         callback_url: value.callback_url ?? null,
         branch: value.branch?.toLowerCase() ?? null,
         metadata: value.metadata ?? null,
@@ -140,13 +138,13 @@ export function linkRoutes(ctx: SandboxContext): express.Router {
     ...jsonBody("code", false),
     handle((req, res) => {
       requireStore(ctx, req.params.storeId)
-      const parsed = ListFields.safeParse(req.body)
+      const parsed = ListFilters.safeParse(req.body)
       if (!parsed.success) {
         throw codeError(400, "invalid_parameters", describeIssues(parsed.error))
       }
       const query = parsed.data
-      const window = dateWindow(query.from_date, query.to_date)
-      if (windowReversed(window)) {
+      const window = utcWindow(query.from_date, query.to_date)
+      if (isReversed(window)) {
         throw codeError(400, "invalid_parameters", "from_date: from_date must not be after to_date")
       }
       res.status(200).json(

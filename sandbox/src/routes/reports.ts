@@ -1,6 +1,4 @@
 import express from "express"
-import { z } from "zod"
-import { MAX_STATEMENT_WINDOW_DAYS, StatementParams } from "../../../src/lib/client/schemas/reports"
 import { requireAuth } from "../auth"
 import { SandboxContext } from "../context"
 import { codeError } from "../errors"
@@ -8,12 +6,9 @@ import { handle, jsonBody, methodNotAllowed } from "../http"
 import { statementCsv } from "../statements/csv"
 import { statementPdf } from "../statements/pdf"
 import { buildStatement, statementJson } from "../statements/report"
-import { dateWindow, windowLongerThan, windowReversed } from "../../../src/lib/dates"
-import { describeIssues } from "../validation"
-
-// The fields of StatementParams without its window rules: those are judged below on the UTC instants
-// the statement filters on (a date-only to_date covers its whole day), not on Date.parse of the texts.
-const StatementFields = z.object(StatementParams.shape)
+import { isReversed, spansMoreThan, utcWindow } from "../validation/dates"
+import { describeIssues } from "../validation/issues"
+import { STATEMENT_WINDOW_DAYS, StatementRequest } from "../validation/statements"
 
 /** Endpoint 8: `POST /reports/statements` in json, csv or pdf. */
 export function reportRoutes(ctx: SandboxContext): express.Router {
@@ -23,21 +18,21 @@ export function reportRoutes(ctx: SandboxContext): express.Router {
     requireAuth(ctx, "code"),
     ...jsonBody("code", true),
     handle(async (req, res) => {
-      const parsed = StatementFields.safeParse(req.body)
+      const parsed = StatementRequest.safeParse(req.body)
       if (!parsed.success) {
         throw codeError(400, "invalid_request", describeIssues(parsed.error))
       }
       const params = parsed.data
       // D17: the window is checked on the instants the filter uses, before the store.
-      const window = dateWindow(params.from_date, params.to_date)
-      if (windowReversed(window)) {
+      const window = utcWindow(params.from_date, params.to_date)
+      if (isReversed(window)) {
         throw codeError(400, "invalid_date_range", "from_date must not be after to_date")
       }
-      if (windowLongerThan(window, MAX_STATEMENT_WINDOW_DAYS)) {
+      if (spansMoreThan(window, STATEMENT_WINDOW_DAYS)) {
         throw codeError(
           400,
           "invalid_date_range",
-          `the window from from_date to to_date must be at most ${MAX_STATEMENT_WINDOW_DAYS} days (a date-only to_date includes that whole day)`
+          `the window from from_date to to_date must be at most ${STATEMENT_WINDOW_DAYS} days (a date-only to_date includes that whole day)`
         )
       }
       if (params.store_id.toLowerCase() !== ctx.config.storeId) {

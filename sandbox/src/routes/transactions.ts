@@ -1,6 +1,4 @@
 import express from "express"
-import { UUID } from "../../../src/lib/client/schemas/common"
-import { RefundBody } from "../../../src/lib/client/schemas/transactions"
 import { toHalalas } from "../../../src/lib/money"
 import { requireAuth } from "../auth"
 import { SandboxContext } from "../context"
@@ -8,7 +6,9 @@ import { detailError, notFound, refundError } from "../errors"
 import { handle, jsonBody, methodNotAllowed, requireJsonAccept } from "../http"
 import { acceptRefund, NOT_ALLOWED, NOT_REFUNDABLE, replay } from "../state/refunds"
 import { serializeTransaction, withinRefundWindow } from "../state/transactions"
-import { namedIssues } from "../validation"
+import { Uuid } from "../validation/fields"
+import { namedIssues } from "../validation/issues"
+import { RefundRequest } from "../validation/refunds"
 
 const MAX_IDEMPOTENCY_KEY = 255
 
@@ -19,7 +19,7 @@ function readRefundBody(body: Record<string, unknown>): { amount: bigint; reason
   if (typeof body.refund_amount !== "number") {
     throw refundError("refund_amount: A valid number is required.", [], [{ Name: "refund_amount", Error: "A valid number is required." }])
   }
-  const parsed = RefundBody.safeParse(body)
+  const parsed = RefundRequest.safeParse(body)
   if (!parsed.success) {
     const fields = namedIssues(parsed.error)
     throw refundError(fields.map((field) => `${field.Name}: ${field.Error}`).join("; "), [], fields)
@@ -41,7 +41,7 @@ export function transactionRoutes(ctx: SandboxContext): express.Router {
     auth,
     requireJsonAccept,
     handle((req, res) => {
-      const transaction = UUID.safeParse(req.params.id).success
+      const transaction = Uuid.safeParse(req.params.id).success
         ? ctx.store.state.transactions[req.params.id.toLowerCase()]
         : undefined
       if (!transaction || transaction.store_id !== ctx.config.storeId) {
@@ -69,7 +69,7 @@ export function transactionRoutes(ctx: SandboxContext): express.Router {
     ...jsonBody("refund", true),
     handle((req, res) => {
       const id = req.params.id.toLowerCase()
-      const transaction = UUID.safeParse(id).success ? ctx.store.state.transactions[id] : undefined
+      const transaction = Uuid.safeParse(id).success ? ctx.store.state.transactions[id] : undefined
       // Unknown, foreign and never-captured transactions share one 403 (not 404).
       if (!transaction || transaction.store_id !== ctx.config.storeId || transaction.base_status !== "success") {
         throw detailError(403, NOT_ALLOWED)

@@ -1,16 +1,16 @@
 import express from "express"
-import { EVENT_NAMES, registerWebhookBody } from "../../../src/lib/client/schemas/webhooks"
 import { requireAuth } from "../auth"
 import { SandboxContext } from "../context"
 import { codeError } from "../errors"
 import { handle, jsonBody, methodNotAllowed } from "../http"
-import { describeIssues } from "../validation"
+import { describeIssues } from "../validation/issues"
+import { EVENT_NAMES, webhookRegistration } from "../validation/webhooks"
 import { registerWebhook } from "../webhooks/registry"
 
 /** Endpoint 9: `POST /api/create-webhook-and-apikey/` (201, D1; 400 invalid_request, D6). */
 export function webhookRoutes(ctx: SandboxContext): express.Router {
   const router = express.Router({ strict: true })
-  const schema = registerWebhookBody({ allowHttpLocalhost: ctx.config.allowHttpWebhooks })
+  const schema = webhookRegistration({ allowHttpLocalhost: ctx.config.allowHttpWebhooks })
   const path = "/api/create-webhook-and-apikey/"
   router.post(
     path,

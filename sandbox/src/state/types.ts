@@ -1,4 +1,4 @@
-import { EventName } from "../../../src/lib/client/schemas/webhooks"
+import { EventName } from "../validation/webhooks"
 import { FeeRates } from "../catalog/fees"
 
 /** Persisted records. Amounts are 2-decimal SAR strings; instants are epoch milliseconds of the sandbox clock. */

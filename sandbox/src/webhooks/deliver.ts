@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
-import { EventName } from "../../../src/lib/client/schemas/webhooks"
-import { signedDeliveryHeaders } from "../../../src/lib/webhooks"
+import { EventName } from "../validation/webhooks"
+import { signedDeliveryHeaders } from "../../../src/lib/webhooks/sign"
 import { Clock } from "../clock"
 import { SandboxConfig } from "../config"
 import { EventSink } from "../context"

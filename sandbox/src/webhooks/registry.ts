@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto"
-import { EventName } from "../../../src/lib/client/schemas/webhooks"
-import { generateWebhookKeyPair } from "../../../src/lib/webhooks"
+import { EventName } from "../validation/webhooks"
+import { generateWebhookKeyPair } from "../../../src/lib/webhooks/sign"
 import { SandboxContext } from "../context"
 import { WebhookRecord } from "../state/types"
 

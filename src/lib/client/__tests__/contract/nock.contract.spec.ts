@@ -1,5 +1,6 @@
 import nock from "nock"
 import { startNockTarget } from "./nock-target"
+import { runScenario, scenarioTitle } from "./run-scenario"
 import { scenarios } from "./scenarios"
 import type { ContractTarget } from "./target"
 
@@ -22,7 +23,7 @@ describe("client contract against the nock fake", () => {
     nock.restore()
   })
 
-  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))("%s", async (_name, scenario) => {
-    await scenario.run(target)
+  it.each(scenarios.map((scenario) => [scenarioTitle(scenario), scenario] as const))("%s", async (_title, scenario) => {
+    await runScenario(scenario, target)
   })
 })

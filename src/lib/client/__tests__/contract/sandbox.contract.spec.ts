@@ -1,4 +1,5 @@
 import { startSandboxTarget } from "./sandbox-target"
+import { runScenario, scenarioTitle } from "./run-scenario"
 import { scenarios } from "./scenarios"
 import type { ContractTarget } from "./target"
 
@@ -17,7 +18,7 @@ describe.each([2, 5])("client contract against the sandbox (amounts with %i deci
     await stop?.()
   })
 
-  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))("%s", async (_name, scenario) => {
-    await scenario.run(target)
+  it.each(scenarios.map((scenario) => [scenarioTitle(scenario), scenario] as const))("%s", async (_title, scenario) => {
+    await runScenario(scenario, target)
   }, 30_000)
 })

@@ -50,6 +50,7 @@ const h = (amount: string | null | undefined) => toHalalas(amount ?? "0")
 export const scenarios: ContractScenario[] = [
   {
     name: "a created link reads back Unpaid, open, with its amount and no transactions",
+    rule: "endpoint 2+3: a new link reads back Unpaid",
     async run(target) {
       const orderId = `order-${randomUUID().slice(0, 8)}`
       const link = await newLink(target, "1200.50", { order_id: orderId, metadata: { cart_id: "cart_42" }, singleUse: true })
@@ -75,6 +76,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "below 100.00 SAR a link needs only_show_pay_in_full (D7)",
+    rule: "D7: 100.00 SAR installment threshold",
     async run(target) {
       const refused = await rejected(newLink(target, "99.99"), ValidationError)
       expect(refused.status).toBe(422)
@@ -102,6 +104,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "a link for an unknown store is store_not_found",
+    rule: "endpoint 2: store_not_found",
     async run(target) {
       const error = await rejected(
         target.client.paymentLinks.create(randomUUID(), { amount: 500, title: "Nobody's store" }),
@@ -114,6 +117,7 @@ export const scenarios: ContractScenario[] = [
     // The reader requires only what the code acts on and reads a field of an unexpected type as absent:
     // this proves no documented field the target sends is silently dropped on the way.
     name: "the tolerant reader still reads every documented field the target sends",
+    rule: "tolerant reading: documented fields kept",
     async run(target) {
       const link = await newLink(target, "1200.00", { metadata: { cart_id: "cart_7" } })
       const transactionId = await target.payLink(link.payment_link_id, "success", "Installment")
@@ -142,6 +146,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "paying a single-use link: transaction success with exact fees, link Paid and closed",
+    rule: "D11+D12: single-use link closes at payment; fees",
     async run(target) {
       const link = await newLink(target, "1200.00")
       const transactionId = await target.payLink(link.payment_link_id, "success", "Installment")
@@ -179,6 +184,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "a declined card leaves the link Unpaid and open",
+    rule: "D11: a declined card leaves the link open",
     async run(target) {
       const link = await newLink(target, "400.00")
       const transactionId = await target.payLink(link.payment_link_id, "decline", "Pay In Full")
@@ -191,6 +197,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "bank underwriting: rejected is fail with tracker R, review is pending with tracker P",
+    rule: "installment decision: tracker R and P",
     async run(target) {
       const rejectedLink = await newLink(target, "1500.00")
       const rejectedTrx = await target.client.transactions.retrieve(
@@ -209,6 +216,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "a multi-use link stays open and pages its transactions (D2, D11)",
+    rule: "D2+D11: multi-use links page their transactions",
     async run(target) {
       const link = await newLink(target, "350.00", { singleUse: false })
       const ids: string[] = []
@@ -230,6 +238,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "a partial refund: partially refunded, refunded_amount at once, a tracker entry; the rest: refunded",
+    rule: "D14+D16: refund accepted, then settled",
     async run(target) {
       const trx = await paidTransaction(target, "1200.00")
       const refund = await target.client.transactions.refund(trx.id, { refund_amount: "200.50", reason: "one item returned" })
@@ -261,6 +270,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "over-refunding is refused with the most that can still be refunded",
+    rule: "endpoint 7: exceeds_balance names the maximum",
     async run(target) {
       const trx = await paidTransaction(target, "1200.00")
       await target.client.transactions.refund(trx.id, { refund_amount: 1000 })
@@ -272,6 +282,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "the same Idempotency-Key refunds once (D15)",
+    rule: "D15: Idempotency-Key refunds once",
     async run(target) {
       const trx = await paidTransaction(target, "500.00")
       const key = `contract-${randomUUID()}`
@@ -286,6 +297,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "a refund path without its trailing slash is redirected, not followed, and refunds nothing",
+    rule: "D3: refund path needs its trailing slash",
     async run(target) {
       const trx = await paidTransaction(target, "300.00")
       const error = await rejected(
@@ -306,6 +318,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "refunds of unknown transactions are not_allowed (403, not 404); reads are 404",
+    rule: "D6: unknown refund 403, unknown read 404",
     async run(target) {
       const unknown = randomUUID()
       const refund = await rejected(target.client.transactions.refund(unknown, { refund_amount: 1 }), RefundRejectedError)
@@ -318,6 +331,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "list filters by status, sorts by amount and pages",
+    rule: "endpoint 4: list filters, sort and pages",
     async run(target) {
       const from = new Date(Date.now() - 60_000).toISOString()
       const amounts = ["701.00", "702.00", "703.00"]
@@ -356,6 +370,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "list refuses from_date after to_date on the service side too",
+    rule: "endpoint 4: from_date after to_date is 400",
     async run(target) {
       // The client refuses it locally; the raw call proves the service's own rule.
       const error = await rejected(
@@ -376,6 +391,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "resolve: valid with the banks the amount qualifies for, expired, already_paid, unknown",
+    rule: "D10: resolve statuses and qualifying banks",
     async run(target) {
       const small = await newLink(target, "350.00")
       const valid = await target.client.paymentLinks.resolve(small.payment_link_id)
@@ -400,6 +416,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "statements: json adds up, csv and pdf come back as files",
+    rule: "D17: statement json, csv and pdf",
     async run(target) {
       const trx = await paidTransaction(target, "800.00")
       await target.client.transactions.refund(trx.id, { refund_amount: 50 })
@@ -430,6 +447,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "statements refuse a window over a year on the service side (400 invalid_date_range)",
+    rule: "D17: statement window at most 366 days",
     async run(target) {
       const error = await rejected(
         target.client.http.json(
@@ -449,6 +467,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "BIN lookup follows each rule",
+    rule: "endpoint 1: BIN lookup rules",
     async run(target) {
       const { cards } = target
       const eligible = await target.client.bins.lookup({ bin: cards.rajhiCredit, amount: "300.00" })
@@ -489,6 +508,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "webhook registration returns an RSA public key in PEM, once",
+    rule: "endpoint 9: webhook key issued once",
     async run(target) {
       const registration = await target.client.webhooks.register({
         url: target.webhookUrl,
@@ -521,6 +541,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "transient 5xx: reads and refunds ride them out, a refund still applies once, registration is not resent (D5)",
+    rule: "D5: retries after transient 5xx",
     async run(target) {
       const failNext = target.failNext?.bind(target)
       if (!failNext) {
@@ -551,6 +572,7 @@ export const scenarios: ContractScenario[] = [
   },
   {
     name: "a wrong secret key is a 401 on every endpoint family",
+    rule: "authentication: wrong secret is 401",
     async run(target) {
       const wrong = target.wrongSecretClient
       const bin = await rejected(wrong.bins.lookup({ bin: target.cards.rajhiCredit }), AuthenticationError)

@@ -58,6 +58,11 @@ export interface ContractTarget {
 
 /** One client scenario, written against docs/service-api.md, run against every target. */
 export interface ContractScenario {
+  /**
+   * The rule of docs/service-api.md the scenario proves (a decision number or an endpoint and what it
+   * checks). A failure names it, so when the nock fake and the sandbox disagree the report says on what.
+   */
+  rule: string
   name: string
   run(target: ContractTarget): Promise<void>
 }
