@@ -14,7 +14,6 @@ import { setUpShipping, type ShippingSetup } from "../helpers/shipping"
 /** The network's faults, as the sandbox plays them on one endpoint (its control API). */
 const FAULTS = ["apply_lose_answer", "apply_5xx", "hang", "slow"] as const
 type Fault = (typeof FAULTS)[number]
-type Cause = "return" | "admin" | "cancel"
 
 type LedgerRow = { id: string; status: string; idempotency_key: string | null; record_in_medusa?: boolean; source: string | null }
 

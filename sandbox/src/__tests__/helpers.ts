@@ -2,6 +2,10 @@ import { createServer, IncomingMessage, Server, ServerResponse } from "node:http
 import { AddressInfo } from "node:net"
 import { RunningSandbox, SandboxOptions, startSandbox } from "../index"
 
+/** A parsed JSON body, read field by field by the tests (the sandbox's answers are checked by their assertions). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read by assertions, whatever its shape
+export type JsonBody = any
+
 export const STORE_ID = "5b0c8f3e-9d1a-4c2b-8e7f-0a1b2c3d4e5f"
 export const SECRET = "sk_test_sandbox_secret"
 export const PUBLIC = "sandbox-pk-test"
@@ -14,7 +18,7 @@ export function boot(options: SandboxOptions = {}): Promise<RunningSandbox> {
 export interface Answer {
   status: number
   headers: Headers
-  body: any
+  body: JsonBody
   text: string
   bytes: Buffer
 }
@@ -80,7 +84,7 @@ export async function createLink(sb: RunningSandbox, overrides: Record<string, u
 }
 
 /** Pays a link through the control API; returns the answer body. */
-export async function pay(sb: RunningSandbox, linkId: string, card: string, extra: Record<string, unknown> = {}): Promise<any> {
+export async function pay(sb: RunningSandbox, linkId: string, card: string, extra: Record<string, unknown> = {}): Promise<JsonBody> {
   const answer = await control(sb, "POST", `/payment-links/${linkId}/pay`, { card_number: card, ...extra })
   if (answer.status !== 200) {
     throw new Error(`pay answered ${answer.status}: ${answer.text}`)
@@ -103,7 +107,7 @@ export async function eventNames(sb: RunningSandbox): Promise<string[]> {
 export interface Received {
   headers: IncomingMessage["headers"]
   raw: Buffer
-  json: any
+  json: JsonBody
 }
 
 /** A local webhook receiver; `statuses` are answered in turn (then 200); "hang" never answers. */

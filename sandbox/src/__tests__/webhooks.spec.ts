@@ -2,7 +2,7 @@ import { twoDecimals } from "./amounts"
 import { EVENT_NAMES } from "../validation/webhooks"
 import { isKnownWebhookEvent, verifyWebhook } from "../../../src/lib/webhooks"
 import { RunningSandbox } from "../index"
-import { boot, call, control, createLink, pay, Receiver, waitFor } from "./helpers"
+import { boot, call, control, createLink, pay, Receiver, waitFor, type JsonBody } from "./helpers"
 
 const ALL_EVENTS = [...EVENT_NAMES]
 
@@ -27,7 +27,7 @@ async function subscribe(events = ALL_EVENTS, url = receiver.url) {
   return twoDecimals(answer.body)
 }
 
-const deliveries = async (query = "") => (await control(sb, "GET", `/webhooks/deliveries${query}`)).body.deliveries as any[]
+const deliveries = async (query = "") => (await control(sb, "GET", `/webhooks/deliveries${query}`)).body.deliveries as JsonBody[]
 const settle = () => control(sb, "POST", "/webhooks/wait", { timeout_ms: 5000 })
 
 describe("webhook registration (endpoint 9, D1, D6, D21)", () => {
@@ -144,7 +144,7 @@ describe("deliveries (D18 to D21)", () => {
     expect(new Set(receiver.received.map((r) => r.json.id)).size).toBe(1)
     const [record] = await deliveries()
     expect(record.status).toBe("delivered")
-    expect(record.attempts.map((a: any) => a.status_code)).toEqual([500, 503, 200])
+    expect(record.attempts.map((a: { status_code: number | null; error?: unknown }) => a.status_code)).toEqual([500, 503, 200])
   })
 
   it("treats 4xx as final", async () => {
@@ -166,7 +166,7 @@ describe("deliveries (D18 to D21)", () => {
     expect(receiver.received).toHaveLength(1)
     const [record] = await deliveries()
     expect(record).toMatchObject({ status: "failed" })
-    expect(record.attempts.map((a: any) => a.status_code)).toEqual([302])
+    expect(record.attempts.map((a: { status_code: number | null; error?: unknown }) => a.status_code)).toEqual([302])
   })
 
   it("gives up after 5 retries (6 attempts) on network errors", async () => {
@@ -176,7 +176,7 @@ describe("deliveries (D18 to D21)", () => {
     const [record] = await deliveries()
     expect(record.status).toBe("failed")
     expect(record.attempts).toHaveLength(6)
-    expect(record.attempts.every((a: any) => a.status_code === null && typeof a.error === "string")).toBe(true)
+    expect(record.attempts.every((a: { status_code: number | null; error?: unknown }) => a.status_code === null && typeof a.error === "string")).toBe(true)
   })
 
   it("retries a delivery that times out", async () => {

@@ -146,10 +146,14 @@ const checkoutQueries: string[][] = []
 // The session-id floor each of those queries carried.
 const checkoutFloors: unknown[] = []
 
+// What the jobs pass query.graph, read as loosely as the fake answers it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the filters' shapes differ per query; the fake reads each by name
+type GraphArgs = Record<string, any>
+
 function container(sessions: Session[], config = configWith(), sweeps = new FakeSweeps()) {
-  const graphCalls: { filters: Record<string, any>; pagination: Record<string, any> }[] = []
+  const graphCalls: { filters: GraphArgs; pagination: GraphArgs }[] = []
   const query = {
-    graph: async ({ filters, pagination }: { filters: Record<string, any>; pagination: Record<string, any> }) => {
+    graph: async ({ filters, pagination }: { filters: GraphArgs; pagination: GraphArgs }) => {
       if (filters.data) {
         const links: string[] = filters.data.payment_link_id
         checkoutQueries.push(links)
@@ -327,6 +331,7 @@ describe("reconcilePendingSessions: schedule", () => {
     try {
       let schedule = ""
       jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- isolateModules needs a synchronous load under a replaced clock
         schedule = require("../reconcile-pending-sessions").config.schedule
       })
       return schedule

@@ -3,7 +3,7 @@ import { InjectTransactionManager, MedusaContext, MedusaService } from "@medusaj
 import { isUnresolved } from "../../installments/refunds/intent"
 import { InstallmentsDispute } from "./models/dispute"
 import { InstallmentsPaymentLink } from "./models/payment-link"
-import { InstallmentsRefund, type RefundSource } from "./models/refund"
+import { InstallmentsRefund } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
 import { InstallmentsSweepItem, type SweepItemKind } from "./models/sweep-item"
@@ -61,7 +61,7 @@ export default class InstallmentsModuleService extends MedusaService({
   }
 
   /** Forgets the kept webhook keys, after this process changed them. */
-  forgetVerificationKeys(): void {
+  async forgetVerificationKeys(): Promise<void> {
     this.verificationKeys_?.forget()
   }
 
@@ -111,7 +111,7 @@ export default class InstallmentsModuleService extends MedusaService({
       return await this.upsertWebhookKey_(input)
     } finally {
       // After the write, so a delivery verified meanwhile cannot keep the old keys.
-      this.forgetVerificationKeys()
+      await this.forgetVerificationKeys()
     }
   }
 

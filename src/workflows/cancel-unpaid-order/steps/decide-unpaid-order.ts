@@ -4,7 +4,7 @@ import { readLink } from "../../../installments/link-reader"
 import { clientForProvider } from "../../../installments/registrations"
 import { readSessionData } from "../../../installments/session-data"
 import { linkVerdict, type LinkVerdict } from "../../../installments/link-verdict"
-import { isInstallmentsProvider, registrationIdOf } from "../../../installments/provider-ids"
+import { registrationIdOf } from "../../../installments/provider-ids"
 import { loadSessionContext, type SessionContext } from "../../../installments/session-records"
 import { decideUnpaidOrder, type UnpaidOrderDecision } from "../unpaid-order-decision"
 

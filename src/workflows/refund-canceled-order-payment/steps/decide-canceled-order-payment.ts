@@ -5,7 +5,7 @@ import { readLink } from "../../../installments/link-reader"
 import { clientForProvider } from "../../../installments/registrations"
 import { decideCanceledOrderPayment, type CanceledOrderPaymentDecision } from "../canceled-order-payment-decision"
 import { PAID_LINK_GRACE_MS } from "../../../installments/transactions"
-import { isInstallmentsProvider, registrationIdOf } from "../../../installments/provider-ids"
+import { registrationIdOf } from "../../../installments/provider-ids"
 import { loadSessionContext, type SessionContext } from "../../../installments/session-records"
 
 export interface CanceledOrderPaymentInput {

@@ -81,6 +81,6 @@ export const storeWebhookKeyStep = createStep(
     } else {
       await service.deleteWebhookKeys(stored.id)
     }
-    service.forgetVerificationKeys()
+    await service.forgetVerificationKeys()
   }
 )
