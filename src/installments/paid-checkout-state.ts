@@ -4,6 +4,7 @@ import { idFloor, PAYMENT_SESSION_ID_PREFIX } from "../lib/ulid-floor"
 import { ExpiringKeys } from "./expiring-keys"
 import { InFlightReads } from "./in-flight-reads"
 import type { OrderRow, PaymentRow, Query } from "./session-records"
+import { linkIdKey } from "./link-ids"
 
 /** How long a settled checkout is remembered: its two paid deliveries come due together. */
 const SETTLED_TTL_MS = 60_000
@@ -21,7 +22,7 @@ export class CheckoutStates {
 
   /** The state of the checkout of `sessionId` paying `linkId`, remembered or read with `read`. */
   async stateOf(sessionId: string, linkId: string, read: () => Promise<PaidCheckoutState>, now = Date.now): Promise<PaidCheckoutState> {
-    const key = `${sessionId}|${linkId.toLowerCase()}`
+    const key = `${sessionId}|${linkIdKey(linkId)}`
     if (this.settled.has(key, now())) {
       return "settled"
     }
@@ -104,7 +105,7 @@ export async function settledPaidLinks(
     fields: CHECKOUT_FIELDS,
     // As listed and lowercased: the session keeps the id as the service returned it at creation.
     filters: {
-      data: { payment_link_id: [...new Set(paymentLinkIds.flatMap((id) => [id, id.toLowerCase()]))] },
+      data: { payment_link_id: [...new Set(paymentLinkIds.flatMap((id) => [id, linkIdKey(id)]))] },
       ...(sessionsSince ? { id: { $gte: idFloor(PAYMENT_SESSION_ID_PREFIX, sessionsSince) } } : {}),
     },
   })

@@ -1,6 +1,7 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { ExpiringKeys } from "./expiring-keys"
 import type { ExpectedPayment, LinkVerdict } from "./link-verdict"
+import { linkIdKey } from "./link-ids"
 
 /** Entries kept at most; the oldest go first. A checkout needs its entry for seconds to minutes. */
 const MAX_ENTRIES = 10_000
@@ -39,7 +40,7 @@ export class RecentPaidVerdicts {
 }
 
 function keyOf(linkId: string, expected: ExpectedPayment): string {
-  return [linkId.toLowerCase(), expected.session_id, expected.amount.toString(), expected.currency_code.toLowerCase()].join("|")
+  return [linkIdKey(linkId), expected.session_id, expected.amount.toString(), expected.currency_code.toLowerCase()].join("|")
 }
 
 /** The process's paid verdicts, shared by every installments provider registration in it. */

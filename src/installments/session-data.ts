@@ -1,6 +1,7 @@
 import { z } from "zod"
 import type { CreatePaymentLinkResponse, Transaction } from "../lib/client"
 import { formatAmount } from "../lib/money"
+import { sameLinkId } from "./link-ids"
 
 /**
  * Session data is returned to the storefront by the Store API, so it carries only what the
@@ -122,5 +123,5 @@ export function readSessionData(data: Record<string, unknown> | undefined): Inst
  */
 export function recordsTransaction(data: Record<string, unknown> | null | undefined, transactionId: string, paymentLinkId?: string): boolean {
   const recorded = data?.transaction_id
-  return recorded === transactionId || (!recorded && !!paymentLinkId && data?.payment_link_id === paymentLinkId)
+  return recorded === transactionId || (!recorded && sameLinkId(data?.payment_link_id as string | undefined, paymentLinkId))
 }

@@ -9,6 +9,7 @@ import type { PaymentAmountRow, PaymentRow, SessionContext } from "../../install
 
 // Refunds are idempotent by key: the webhook follow-up and every sweep refund it once.
 import { canceledOrderRefundKey } from "../../installments/refund-keys"
+import { sameLinkId } from "../../installments/link-ids"
 
 
 export interface CanceledOrderPaymentDecision {
@@ -85,7 +86,7 @@ export function decideCanceledOrderPayment(input: {
     return skip("the session holds no installments payment link")
   }
   const link = details.payment_link
-  if (session.data?.payment_link_id !== link.id) {
+  if (!sameLinkId(session.data?.payment_link_id as string | undefined, link.id)) {
     return skip(`payment session ${session.id} holds another payment link than ${link.id}`)
   }
   const linkSession = link.metadata?.session_id

@@ -4,6 +4,7 @@ import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "..
 import type { SessionContext } from "../../installments/session-records"
 // Refunds are idempotent by key, so repeated sweeps refund an orphan once.
 import { orphanRefundKey } from "../../installments/refund-keys"
+import { sameLinkId } from "../../installments/link-ids"
 
 
 
@@ -32,7 +33,7 @@ const sessionStillExistsReason = (sessionId: string) =>
  * names still exists: not an orphan, whatever the link holds (decideOrphan answers the same).
  */
 export function sessionStillExists(paymentLinkId: string, sessionId: string, context: SessionContext): OrphanDecision {
-  const holds = context.session?.data?.payment_link_id === paymentLinkId
+  const holds = sameLinkId(context.session?.data?.payment_link_id as string | undefined, paymentLinkId)
   return {
     orphan: false,
     reason: holds ? `payment session ${sessionId} still holds this link` : sessionStillExistsReason(sessionId),
@@ -84,14 +85,14 @@ export function decideOrphan(input: {
     return skip("the payment was already refunded as an orphan", { ...ids, already_refunded: true })
   }
   const session = context.session
-  if (session && session.data?.payment_link_id === link.id) {
+  if (session && sameLinkId(session.data?.payment_link_id as string | undefined, link.id)) {
     return skip(`payment session ${sessionId} still holds this link`, { ...ids, session_holds_link: true })
   }
   if (input.requireSessionGone && session) {
     return skip(sessionStillExistsReason(sessionId), ids)
   }
   const recorded = context.payments.find(
-    (payment) => payment.data?.transaction_id === transaction.id || payment.data?.payment_link_id === link.id
+    (payment) => payment.data?.transaction_id === transaction.id || sameLinkId(payment.data?.payment_link_id as string | undefined, link.id)
   )
   if (recorded) {
     return skip(`Medusa payment ${recorded.id} records this link`, ids)

@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isInstallmentsProvider } from "../../../installments/provider-ids"
 import { loadSessionContext } from "../../../installments/session-records"
 import type { CanceledOrderPaymentInput } from "./decide-canceled-order-payment"
+import { sameLinkId } from "../../../installments/link-ids"
 
 /**
  * Where the session stands before the cart is locked, from the database only: only a session of
@@ -13,7 +14,7 @@ export const loadCanceledOrderCandidateStep = createStep(
     const context = await loadSessionContext(container, input.session_id)
     const candidate =
       isInstallmentsProvider(context.session?.provider_id) &&
-      context.session.data?.payment_link_id === input.payment_link_id &&
+      sameLinkId(context.session.data?.payment_link_id as string | undefined, input.payment_link_id) &&
       !!context.cart_id &&
       context.order?.status === "canceled"
     return new StepResponse({ candidate, cart_id: context.cart_id ?? null })
