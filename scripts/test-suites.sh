@@ -15,23 +15,32 @@ cd "$(dirname "$0")/.."
 
 started=${TEST_STARTED:-$(date +%s)}
 mkdir -p test-results
-rm -f test-results/unit.json test-results/integration-*.json
+rm -f test-results/unit.json test-results/integration-*.json test-results/*.status
 
 LANE_1=(integration-tests/installments.spec.ts integration-tests/package.spec.ts integration-tests/stock-store.spec.ts integration-tests/production.spec.ts)
 
 npx ts-node --transpile-only scripts/prepare-test-stores.ts > test-results/store-apps.log 2>&1 &
 stores=$!
 
-npx jest --config jest.config.js --selectProjects unit --coverage --maxWorkers=1 \
-  --json --outputFile=test-results/unit.json > test-results/unit.log 2>&1 &
+# Each job's exit status goes beside its report: jest exits 1 on a missed coverage threshold with
+# every test passed, and the summary names that instead of printing "0 failed".
+(
+  npx jest --config jest.config.js --selectProjects unit --coverage --maxWorkers=1 \
+    --json --outputFile=test-results/unit.json > test-results/unit.log 2>&1
+  status=$?; echo $status > test-results/unit.status; exit $status
+) &
 unit_pid=$!
 
 integration() {
   local lane=$1
   shift
+  # No --passWithNoTests: a lane that finds no spec has failed.
   NODE_OPTIONS=--experimental-vm-modules npx jest --config jest.config.js --selectProjects integration \
-    --runInBand --forceExit --passWithNoTests --json --outputFile="test-results/integration-$lane.json" "$@" \
+    --runInBand --forceExit --json --outputFile="test-results/integration-$lane.json" "$@" \
     > "test-results/integration-$lane.log" 2>&1
+  local status=$?
+  echo $status > "test-results/integration-$lane.status"
+  return $status
 }
 integration 1 "${LANE_1[@]}" &
 lane_1=$!
