@@ -5,11 +5,13 @@
 # - integration in two lanes, each one spec at a time: the first has installments.spec.ts and the
 #   specs that run the packed plugin in store apps built from the README; the second has
 #   returns-reliability.spec.ts, the demo and admin specs (which share examples/store's demo state and
-#   so never run at once) and any spec not named in the first lane;
+#   so never run at once), checkout-no-verdict-reuse.spec.ts and any spec not named in the first lane;
 # - meanwhile, the store apps those later specs need (one npm install of the packed plugin, the
 #   stock and production builds) are prepared in the background.
 # Everything always runs; the exit code is non-zero if anything failed. Each part's output follows
-# in turn, then a table of seconds per spec and the plain "N passed, N failed" line.
+# in turn, then a table of seconds per spec, any reason the run failed besides failed tests (a spec
+# of test-manifest.json not run or with fewer tests, a suite that did not load, a job's non-zero exit
+# such as a missed coverage threshold: scripts/test-verdict.js) and the plain "N passed, N failed" line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
