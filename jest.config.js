@@ -16,7 +16,7 @@ const transform = {
 }
 
 /**
- * Unit tests (the plugin's src/** and the sandbox workspace's sandbox/src/**) run in parallel with
+ * Unit tests (the plugin's src/**, the sandbox workspace's sandbox/src/** and scripts/__tests__) run in parallel with
  * coverage of src/lib; integration tests boot Medusa.
  */
 module.exports = {
@@ -27,7 +27,12 @@ module.exports = {
       testEnvironment: "node",
       moduleFileExtensions: ["js", "ts", "tsx", "json"],
       modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/sandbox/dist/", "<rootDir>/.demo/"],
-      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s", "<rootDir>/sandbox/src/**/__tests__/**/*.spec.[jt]s"],
+      // scripts/__tests__: the pure parts of the test tooling itself (the run's verdict).
+      testMatch: [
+        "<rootDir>/src/**/__tests__/**/*.spec.[jt]s",
+        "<rootDir>/sandbox/src/**/__tests__/**/*.spec.[jt]s",
+        "<rootDir>/scripts/__tests__/**/*.spec.[jt]s",
+      ],
     },
     {
       displayName: "integration",

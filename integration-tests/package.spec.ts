@@ -104,6 +104,7 @@ describe("the built sandbox package (medusa-payment-installments-sandbox)", () =
         "dist/sandbox/src/index.js",
         "dist/sandbox/src/index.d.ts",
         "dist/sandbox/src/cli.js",
+        "bin/installments-sandbox.js",
         "dist/src/lib/money.js",
         "dist/src/lib/plans.js",
       ])
@@ -126,5 +127,10 @@ describe("the built sandbox package (medusa-payment-installments-sandbox)", () =
     const usage = execFileSync(process.execPath, [bin, "--help"], { encoding: "utf8" })
     expect(usage).toMatch(/--port/)
     expect(usage).toMatch(/--secret-key/)
+  })
+
+  it("is linked as npx installments-sandbox in this checkout (its bin exists before the build, so npm links it)", () => {
+    const usage = execFileSync("npx", ["--no", "--", "installments-sandbox", "--help"], { cwd: ROOT, encoding: "utf8" })
+    expect(usage).toMatch(/^Usage: installments-sandbox/m)
   })
 })

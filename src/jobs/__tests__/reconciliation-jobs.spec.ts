@@ -1,4 +1,5 @@
 import { Modules, PaymentActions } from "@medusajs/framework/utils"
+import { configWithPayment } from "../../installments/__tests__/medusa-shapes"
 
 const reconcileRuns: { session_id: string }[] = []
 const cancelRuns: { session_id: string }[] = []
@@ -90,20 +91,14 @@ const common = {
   baseUrl: "https://installments.test",
   callbackUrl: "https://shop.test/return?s={session_id}",
 }
-const configWith = (extra: Record<string, unknown> = {}, cardExtra: Record<string, unknown> = {}) => ({
-  modules: {
-    [Modules.PAYMENT]: {
-      resolve: "@medusajs/medusa/payment",
-      options: {
-        providers: [
-          { resolve: "./src/providers/installments", id: "installments", options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e", ...extra } },
-          // Same merchant account under another registration: listed once.
-          { resolve: "./src/providers/installments", id: "card", options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e", checkoutMode: "pay_in_full", ...cardExtra } },
-        ],
-      },
-    },
-  },
-})
+const configWith = (extra: Record<string, unknown> = {}, cardExtra: Record<string, unknown> = {}) =>
+  configWithPayment({
+    providers: [
+      { resolve: "./src/providers/installments", id: "installments", options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e", ...extra } },
+      // Same merchant account under another registration: listed once.
+      { resolve: "./src/providers/installments", id: "card", options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e", checkoutMode: "pay_in_full", ...cardExtra } },
+    ],
+  })
 
 type Session = { id: string; provider_id: string; status: string; data: Record<string, unknown>; created_at?: string }
 

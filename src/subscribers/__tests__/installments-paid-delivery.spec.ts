@@ -2,6 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import installmentsPaidDelivery from "../installments-paid-delivery"
 import type { PaidDeliveryData } from "../../modules/installments/events"
 import { checkoutStates } from "../../installments/paid-checkout-state"
+import { paymentServiceWith } from "../../installments/__tests__/medusa-shapes"
 
 const orphanRuns: unknown[] = []
 jest.mock("../../workflows/refund-orphan-payment", () => ({
@@ -35,7 +36,7 @@ function container(stored: StoredSession | undefined) {
     query,
     logger: { info: () => undefined },
     [Modules.EVENT_BUS]: { emit: async (event: { name: string; data: unknown }, options: unknown) => void emitted.push({ event, options }) },
-    [Modules.PAYMENT]: { options: { webhook_retries: 5 } },
+    [Modules.PAYMENT]: paymentServiceWith({ webhook_retries: 5 }),
   }
   return { c: { resolve: (name: string) => services[name] } as never, emitted, reads }
 }

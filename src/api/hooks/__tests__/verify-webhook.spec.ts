@@ -8,6 +8,7 @@ import { refuseInstallmentsWebhookMethod } from "../refuse-webhook-method"
 import { UNVERIFIED_BODY, verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
 import { installmentsProviderOptions } from "../../../installments/registrations"
 import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../installments/webhook-verified-header"
+import { configWithPayment, paymentServiceWith } from "../../../installments/__tests__/medusa-shapes"
 
 const keys = generateWebhookKeyPair()
 const LINK_ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2"
@@ -19,19 +20,14 @@ const providerOptions = {
   baseUrl: "https://installments.test",
   callbackUrl: "https://shop.test/return?s={session_id}",
 }
-const config = {
-  modules: {
-    [Modules.PAYMENT]: {
-      resolve: "@medusajs/medusa/payment",
-      options: {
-        providers: [
-          { resolve: "medusa-payment-installments/providers/installments", id: "installments", options: providerOptions },
-          { resolve: "@medusajs/medusa/payment-stripe", id: "stripe", options: {} },
-        ],
-      },
-    },
-  },
+const paymentOptions = {
+  webhook_delay: 2500,
+  providers: [
+    { resolve: "medusa-payment-installments/providers/installments", id: "installments", options: providerOptions },
+    { resolve: "@medusajs/medusa/payment-stripe", id: "stripe", options: {} },
+  ],
 }
+const config = configWithPayment(paymentOptions)
 
 /** The parts of an Express response the middlewares use, recording what they set. */
 function fakeResponse() {
@@ -96,7 +92,7 @@ function harness(registeredKeys: Keys | ((fresh: boolean) => Keys) = [{ prefix: 
             queueOptions.push(options)
           },
         },
-        [Modules.PAYMENT]: { options: { webhook_delay: 2500 } },
+        [Modules.PAYMENT]: paymentServiceWith(paymentOptions),
       })[name],
   }
 

@@ -1,6 +1,7 @@
 import nock from "nock"
 import { asValue } from "@medusajs/framework/awilix"
-import { createMedusaContainer, Modules } from "@medusajs/framework/utils"
+import { createMedusaContainer } from "@medusajs/framework/utils"
+import { configWithPayment } from "../../../installments/__tests__/medusa-shapes"
 import { useNock } from "../../../lib/__tests__/use-nock"
 import { generateWebhookKeyPair } from "../../../lib/webhooks"
 import { registerInstallmentsWebhookWorkflow } from ".."
@@ -15,14 +16,7 @@ const options = {
   callbackUrl: "https://shop.test/return?s={session_id}",
   maxRetries: 0,
 }
-const config = {
-  modules: {
-    [Modules.PAYMENT]: {
-      resolve: "@medusajs/medusa/payment",
-      options: { providers: [{ resolve: "./src/providers/installments", id: "installments", options }] },
-    },
-  },
-}
+const config = configWithPayment({ providers: [{ resolve: "./src/providers/installments", id: "installments", options }] })
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined }
 
 useNock()
