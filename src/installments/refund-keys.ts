@@ -25,11 +25,13 @@ export const cancelRefundKey = (paymentId: string) => `${CANCEL}${paymentId}`
 
 /**
  * Refund key of what a received return owes on one payment: the same on every retry and restart,
- * so a refund whose answer was lost is never sent again under another key. Without the return's id
- * (a summary difference settled with no return) the order stands in for it.
+ * so a refund whose answer was lost is never sent again under another key. A return received in
+ * parts refunds once per receipt: `receipt` counts the refunds of this return on this payment the
+ * ledger already holds as applied (the first has no suffix). Without the return's id (a summary
+ * difference settled with no return) the order stands in for it.
  */
-export const returnRefundKey = (paymentId: string, returnId: string | null | undefined, orderId: string) =>
-  `${RETURN}${returnId || orderId}-${paymentId}`
+export const returnRefundKey = (paymentId: string, returnId: string | null | undefined, orderId: string, receipt = 1) =>
+  `${RETURN}${returnId || orderId}-${paymentId}${receipt > 1 ? `-${receipt}` : ""}`
 
 /** The flow a refund key of the plugin names; undefined for any other key (Medusa's refund ids). */
 export function sourceOfRefundKey(key: string | null | undefined): RefundSource | undefined {

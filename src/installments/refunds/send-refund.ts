@@ -148,11 +148,14 @@ async function readOrUndefined(client: InstallmentsClient, transactionId: string
   }
 }
 
+// A connection that was never made carried nothing: a clear no, not an unknown.
+const NEVER_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])
+
 /** The request may have reached the service: no answer, a server error, or a 2xx that could not be read. */
 export function isUnknownOutcome(error: unknown): boolean {
   return (
     error instanceof TimeoutError ||
-    error instanceof ConnectionError ||
+    (error instanceof ConnectionError && !NEVER_CONNECTED.has(String(error.code))) ||
     error instanceof ProtocolError ||
     (error instanceof ApiError && (error.status ?? 0) >= 500)
   )

@@ -31,7 +31,7 @@ export const refundThroughMedusaStep = createStep(
     const ledger = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
     const attempts: RefundAttempt[] = []
     for (const planned of input.refunds) {
-      const key = returnRefundKey(planned.payment_id, input.return_id, input.order_id)
+      const key = await keyOfReturnRefund(ledger, planned, input)
       const attempt: RefundAttempt = { ...planned, idempotency_key: key }
       const { opening } = await ledger.writeRefundLedger({
         kind: "open",
@@ -77,6 +77,21 @@ export const refundThroughMedusaStep = createStep(
     return new StepResponse(attempts)
   }
 )
+
+// The key of this receipt's refund: a refund of the return on this payment not applied yet (failed
+// or unresolved) is the same refund again; otherwise the next receipt's.
+async function keyOfReturnRefund(ledger: InstallmentsModuleService, planned: PlannedRefund, input: RefundThroughMedusaInput) {
+  const rows = await ledger.listInstallmentsRefunds(
+    { transaction_id: planned.transaction_id, payment_id: planned.payment_id, source: "return", return_id: input.return_id ?? null },
+    { select: ["idempotency_key", "status"] }
+  )
+  const open = rows.find((row) => row.status !== "P" && row.status !== "R" && row.idempotency_key)
+  if (open) {
+    return open.idempotency_key!
+  }
+  const applied = rows.filter((row) => row.status === "P" || row.status === "R").length
+  return returnRefundKey(planned.payment_id, input.return_id, input.order_id, applied + 1)
+}
 
 async function refundsOf(payments: IPaymentModuleService, paymentId: string) {
   const payment = await payments.retrievePayment(paymentId, { relations: ["refunds"] })
