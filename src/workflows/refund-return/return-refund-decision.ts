@@ -3,6 +3,7 @@ import type { BigNumberInput } from "@medusajs/framework/types"
 import { formatAmount, medusaAmountText, roundMedusaAmount } from "../../lib/money"
 import { registrationIdOf } from "../../installments/provider-ids"
 import type { OrderPaymentRow } from "../../installments/session-records"
+import { medusaRefundable } from "../../installments/medusa-refundable"
 
 export type { OrderPaymentRow }
 
@@ -66,7 +67,7 @@ export function decideReturnRefund(order: OrderRefundState, enabled: (registrati
       skipped.push(`payment ${payment.id} records no installments transaction`)
       continue
     }
-    const refundable = MathBN.sub(sum(payment.captures), sum(payment.refunds))
+    const refundable = medusaRefundable(payment)
     const amount = MathBN.min(left, refundable)
     if (roundMedusaAmount(amount) <= 0n || !amount.gt(0)) {
       continue
@@ -94,11 +95,4 @@ export function decideReturnRefund(order: OrderRefundState, enabled: (registrati
     refunds,
     reason: skipped[0] ?? `no installments payment of the order can still refund the ${owed} SAR owed`,
   }
-}
-
-function sum(rows: { raw_amount?: unknown; amount?: unknown }[] | undefined) {
-  return (rows ?? []).reduce(
-    (total, row) => MathBN.add(total, MathBN.convert((row.raw_amount ?? row.amount ?? 0) as BigNumberInput)),
-    MathBN.convert(0)
-  )
 }

@@ -1,4 +1,3 @@
-import { MathBN } from "@medusajs/framework/utils"
 import type { Transaction } from "../../../../lib/client"
 import { readLink } from "../../../../installments/link-reader"
 import { paidTransaction, refundableBalance } from "../../../../installments/transactions"
@@ -6,6 +5,7 @@ import { formatAmount, roundMedusaAmount } from "../../../../lib/money"
 import { merchantError } from "../../../../installments/service-errors"
 import type { Registration } from "../../../../installments/registrations"
 import { refundViews, type LedgerRow } from "./refund-rows"
+import { medusaRefundable } from "../../../../installments/medusa-refundable"
 
 /** The service's refund window (D13): refunds are accepted for 90 days after the payment. */
 export const REFUND_WINDOW_DAYS = 90
@@ -20,8 +20,8 @@ export interface OrderPayment {
   currency_code: string
   captured_at?: Date | string | null
   data?: Record<string, unknown> | null
-  captures?: { amount: unknown }[] | null
-  refunds?: { amount: unknown }[] | null
+  captures?: { amount: unknown; raw_amount?: unknown }[] | null
+  refunds?: { amount: unknown; raw_amount?: unknown }[] | null
 }
 
 const text = (value: unknown): string | null => (typeof value === "string" && value ? value : null)
@@ -67,9 +67,7 @@ export function paymentView(input: {
   disputedAt: string | null
 }) {
   const { payment, transaction, ledger } = input
-  const captured = sum(payment.captures)
-  const refunded = sum(payment.refunds)
-  let refundable = captured - refunded
+  let refundable = roundMedusaAmount(medusaRefundable(payment))
   let refundableUntil: string | null = null
   if (transaction) {
     const remaining = transaction.is_refundable ? refundableBalance(transaction) : 0n
@@ -121,7 +119,3 @@ function transactionView(transaction: Transaction) {
 }
 
 // Sums Medusa amounts (BigNumbers) exactly, in halalas.
-function sum(rows: { amount: unknown }[] | null | undefined): bigint {
-  const total = (rows ?? []).reduce((acc, row) => MathBN.add(acc, MathBN.convert(row.amount as never)), MathBN.convert(0))
-  return roundMedusaAmount(total)
-}

@@ -26,7 +26,9 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       "payment_collections.payments.captured_at",
       "payment_collections.payments.data",
       "payment_collections.payments.captures.amount",
+      "payment_collections.payments.captures.raw_amount",
       "payment_collections.payments.refunds.amount",
+      "payment_collections.payments.refunds.raw_amount",
     ],
     filters: { id: req.params.id },
   })
