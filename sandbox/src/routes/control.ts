@@ -7,6 +7,7 @@ import { CheckoutEngine, CheckoutRefusedError } from "../checkout/engine"
 import { SandboxContext } from "../context"
 import { ApiError } from "../errors"
 import { Faults } from "../faults"
+import { Holds } from "../holds"
 import { handle } from "../http"
 import { RequestLog } from "../request-log"
 import { expireLinkNow } from "../state/links"
@@ -23,6 +24,7 @@ export interface ControlDeps {
   ctx: SandboxContext
   engine: CheckoutEngine
   faults: Faults
+  holds: Holds
   dispatcher: WebhookDispatcher
   requests: RequestLog
   advanceClock(ms: number): void
@@ -193,6 +195,18 @@ export function controlRoutes(deps: ControlDeps): express.Router {
   router.delete("/faults", (_req, res) => {
     faults.reset()
     res.json(faults.settings)
+  })
+
+  router.get("/holds", (_req, res) => {
+    res.json({ held: deps.holds.held() })
+  })
+  router.post("/holds", (req, res) => {
+    const { paths } = parse(z.object({ paths: z.array(z.string().startsWith("/")).min(1) }).strict(), req.body)
+    deps.holds.hold(paths)
+    res.json({ paths, held: deps.holds.held() })
+  })
+  router.delete("/holds", (_req, res) => {
+    res.json({ released: deps.holds.release() })
   })
 
   router.get("/merchant/balance", (_req, res) => {
