@@ -49,10 +49,13 @@ export class EventBusWatch {
       for (const listener of listeners) {
         const run = Promise.resolve(listener.apply(emitter, args))
         watch.running.add(run)
-        void run.finally(() => {
-          watch.running.delete(run)
-          watch.handled.push({ seq: ++watch.seq, name, subscriberId: listener.subscriberId, ended: Date.now() })
-        })
+        // The bus's own wrapper catches a subscriber's error; this only keeps the watch from adding one.
+        void run
+          .finally(() => {
+            watch.running.delete(run)
+            watch.handled.push({ seq: ++watch.seq, name, subscriberId: listener.subscriberId, ended: Date.now() })
+          })
+          .catch(() => undefined)
       }
       return true
     }
@@ -100,15 +103,15 @@ export class EventBusWatch {
    * Waits until no event is queued and no subscriber runs, and it stays so for a moment (an ending
    * subscriber may queue the next event); answers the subscriber runs that ended after `mark`.
    */
-  async idle(mark = 0): Promise<HandledEvent[]> {
-    const deadline = Date.now() + IDLE_TIMEOUT_MS
+  async idle(mark = 0, timeoutMs = IDLE_TIMEOUT_MS): Promise<HandledEvent[]> {
+    const deadline = Date.now() + timeoutMs
     let quietSince: number | undefined
     for (;;) {
       const busy = this.queued > 0 || this.running.size > 0
       if (busy) {
         quietSince = undefined
         if (Date.now() > deadline) {
-          throw new Error(`the event bus is still busy after ${IDLE_TIMEOUT_MS} ms: ${this.queued} queued, ${this.running.size} running`)
+          throw new Error(`the event bus is still busy after ${timeoutMs} ms: ${this.queued} queued, ${this.running.size} running`)
         }
         await Promise.race([...this.running, new Promise((resolve) => setTimeout(resolve, 25))]).catch(() => undefined)
         continue
@@ -122,5 +125,36 @@ export class EventBusWatch {
   }
 }
 
-/** Event names of subscriber runs, as `event -> subscriber`, for readable assertions. */
+/** Subscriber runs as `event -> subscriber`, for readable assertions. */
 export const runsOf = (runs: HandledEvent[]) => runs.map((run) => `${run.name} -> ${run.subscriberId ?? "?"}`)
+
+/** The runs that decide what a delivery or an order change does (the subscribers' own ids). */
+export const RUNS = {
+  /** The plugin's check of a paid delivery (order already placed, session gone, or on to Medusa). */
+  paidDelivery: "installments.paid_delivery -> installments-paid-delivery",
+  /** Medusa's own webhook handling (processPaymentWorkflow). */
+  medusaWebhook: "payment.webhook_received -> payment-webhook-handler",
+  /** The plugin's follow-up of a verified delivery (rejections, expiries, disputes). */
+  followUp: "installments.webhook_verified -> installments-webhook-follow-up",
+  /** The plugin's refund of a received return. */
+  returnRefund: "order.return_received -> installments-return-refund",
+  /** The plugin's check of a canceled order's refunds. */
+  cancelRefunds: "order.canceled -> installments-check-cancel-refunds",
+} as const
+
+/**
+ * Waits until Medusa's event bus is idle and fails unless each of `mustHaveRun` ran to its end
+ * after `mark`: what could have acted has acted and decided, so "nothing happened" can be looked
+ * at. Answers every run after `mark`, as `event -> subscriber`.
+ */
+export async function settledAfter(container: MedusaContainer, mark: number, mustHaveRun: string[] = [], timeoutMs?: number): Promise<string[]> {
+  const runs = runsOf(await EventBusWatch.of(container).idle(mark, timeoutMs))
+  const missing = mustHaveRun.filter((run) => !runs.includes(run))
+  if (missing.length) {
+    throw new Error(`the event bus went idle without running ${missing.join(", ")}; it ran: ${runs.join(", ") || "nothing"}`)
+  }
+  return runs
+}
+
+/** A mark on the event bus's runs, to ask `settledAfter` from. */
+export const busMark = (container: MedusaContainer) => EventBusWatch.of(container).mark()

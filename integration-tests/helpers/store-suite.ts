@@ -40,7 +40,7 @@ export function storeSuite(scenarios: (ctx: SuiteContext) => void) {
       })
 
       afterEach(async () => {
-        await settleWebhooks(sandbox)
+        await settleWebhooks(sandbox, getContainer())
       })
 
       scenarios({

@@ -78,7 +78,7 @@ export function serviceCallScenarios(ctx: SuiteContext) {
     const { cartId, linkId } = await checkoutStarted()
     await payLink(ctx.sandbox, linkId, INSTALLMENT)
     const completed = await store.complete(cartId)
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     await expectOneOrder(cartId, completed)
     await expectCalls(linkId, [CREATE, READ])
   })
@@ -86,9 +86,9 @@ export function serviceCallScenarios(ctx: SuiteContext) {
   it("the webhook arrives first", async () => {
     const { cartId, linkId } = await checkoutStarted()
     await payLink(ctx.sandbox, linkId, INSTALLMENT)
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     const completed = await store.complete(cartId)
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     await expectOneOrder(cartId, completed)
     await expectCalls(linkId, [CREATE, READ])
   })
@@ -117,7 +117,7 @@ export function serviceCallScenarios(ctx: SuiteContext) {
       "the shopper's completion reached the provider",
       "held read released",
     ])
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     await expectOneOrder(cartId, completed)
     await expectCalls(linkId, [CREATE, READ])
   })
@@ -161,7 +161,7 @@ export function serviceCallScenarios(ctx: SuiteContext) {
     const { cartId, linkId } = await checkoutStarted()
     await payLink(ctx.sandbox, linkId, INSTALLMENT)
     const completed = await store.complete(cartId)
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     await expectOneOrder(cartId, completed)
     // The page's query finds exactly the settled links asked about.
     const unknown = "00000000-0000-4000-8000-000000000000"
@@ -183,7 +183,7 @@ export function serviceCallScenarios(ctx: SuiteContext) {
     expect(refused.status).toBe(400)
     await payLink(ctx.sandbox, linkId, INSTALLMENT)
     const completed = await store.complete(cartId)
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     await expectOneOrder(cartId, completed)
     // One more read for the declined attempt the shopper came back from.
     await expectCalls(linkId, [CREATE, READ, READ])
