@@ -1,30 +1,25 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { EventBusWatch } from "./event-bus-idle"
 import { Sandbox, webhooksIdle } from "./sandbox"
 
-/** The Payment module's `webhook_delay` in the test boot (medusa-config.ts); the plugin queues paid deliveries with it. */
-export const TEST_WEBHOOK_DELAY_MS = 200
 /** Medusa's default `webhook_delay`, which a store configured as the docs show runs with. */
 export const DEFAULT_WEBHOOK_DELAY_MS = 5_000
 const PROCESSING_MARGIN_MS = 1_500
 
 /**
- * Waits until every delivery accepted by Medusa during the test has been processed, so none lands
- * in the next test after the database was restored (where its session no longer exists).
+ * Waits until the sandbox has no delivery in flight and Medusa's event bus in this process is idle:
+ * every delivery Medusa accepted has been checked and handled to its end, so none lands in the next
+ * test after the database was restored, and what a test counts now is final.
  */
-export async function settleWebhooks(sandbox: Sandbox, delayMs = TEST_WEBHOOK_DELAY_MS) {
+export async function settleWebhooks(sandbox: Sandbox, container: MedusaContainer) {
   await webhooksIdle(sandbox)
-  const { data } = await sandbox.control.get("/webhooks/deliveries", { params: { status: "delivered" } })
-  const accepted = (data.deliveries as { attempts: { at: string; status_code: number | null }[] }[])
-    .flatMap((delivery) => delivery.attempts)
-    .filter((attempt) => attempt.status_code === 200)
-    .map((attempt) => Date.parse(attempt.at))
-  const last = accepted.length ? Math.max(...accepted) : 0
-  const wait = last + delayMs + PROCESSING_MARGIN_MS - Date.now()
-  if (wait > 0) {
-    await new Promise((resolve) => setTimeout(resolve, wait))
-  }
+  await EventBusWatch.of(container).idle()
 }
 
-/** Waits long enough for Medusa to have processed a delivery posted just now. */
-export async function medusaProcessedWebhooks(delayMs = TEST_WEBHOOK_DELAY_MS) {
+/**
+ * Waits long enough for a Medusa in another process (production.spec.ts's built store, whose event
+ * bus this process cannot watch) to have processed a delivery posted just now.
+ */
+export async function medusaProcessedWebhooks(delayMs = DEFAULT_WEBHOOK_DELAY_MS) {
   await new Promise((resolve) => setTimeout(resolve, delayMs + PROCESSING_MARGIN_MS))
 }

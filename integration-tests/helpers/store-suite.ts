@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "./admin"
 import type { SuiteContext } from "./context"
 import { Sandbox, startTestSandbox } from "./sandbox"
+import { EventBusWatch } from "./event-bus-idle"
 import { Seed, seedStore } from "./seed"
 import { settleWebhooks } from "./settle"
 
@@ -30,6 +31,8 @@ export function storeSuite(scenarios: (ctx: SuiteContext) => void) {
 
       // Runs before the runner's first snapshot, so every test starts from this store.
       beforeAll(async () => {
+        // Before any test queues an event: idle() must know of every one still to be published.
+        EventBusWatch.of(getContainer())
         admin = await adminHeaders(getContainer())
         seed = await seedStore(api, admin)
         const url = `${api.defaults.baseURL}/hooks/payment/installments_installments`
@@ -37,7 +40,7 @@ export function storeSuite(scenarios: (ctx: SuiteContext) => void) {
       })
 
       afterEach(async () => {
-        await settleWebhooks(sandbox)
+        await settleWebhooks(sandbox, getContainer())
       })
 
       scenarios({

@@ -53,6 +53,13 @@ export async function eventsOfLink(sandbox: Sandbox, linkId: string): Promise<Em
   )
 }
 
+/** What became of each delivery the sandbox made of a link's events (`delivered`, `dropped`, ...). */
+export async function deliveryStatusesOfLink(sandbox: Sandbox, linkId: string): Promise<string[]> {
+  const ids = new Set((await eventsOfLink(sandbox, linkId)).map((event) => event.id))
+  const { data } = await sandbox.control.get("/webhooks/deliveries")
+  return (data.deliveries as { event_id: string; status: string }[]).filter((delivery) => ids.has(delivery.event_id)).map((delivery) => delivery.status)
+}
+
 /** The body of an emitted event, as the service serialized it. */
 export const deliveryBody = (event: EmittedEvent) =>
   JSON.stringify({ id: event.id, event: event.event, created_at: event.created_at, data: event.data })

@@ -3,8 +3,9 @@ import { InstallmentsClient } from "../../src/lib/client"
 import { runSweeps } from "../helpers/sweeps"
 import { InstallmentsProviderService } from "../../src/providers/installments"
 import type { SuiteContext } from "../helpers/context"
-import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, STORE_ID, waitFor } from "../helpers/sandbox"
+import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, STORE_ID, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
+import { busMark, settledAfter } from "../helpers/event-bus-idle"
 import { settleWebhooks } from "../helpers/settle"
 
 /** Scenarios of issue 4 run against one booted Medusa (see helpers/store-suite.ts). */
@@ -83,8 +84,11 @@ export function afterSaleScenarios(ctx: SuiteContext) {
   it("7b. a refund the service refuses reaches the admin as an actionable message", async () => {
     const { paymentId, transactionId } = await paidOrder(10) // 500.00
     // Refunded outside Medusa (e.g. in the service's dashboard): Medusa still believes 500.00 is refundable.
+    const mark = busMark(getContainer())
     await client().transactions.refund(transactionId, { refund_amount: "200.00" }, { idempotencyKey: "dashboard-1" })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The refund's order.updated delivery was handled to its end before Medusa is asked for more.
+    await webhooksIdle(ctx.sandbox)
+    expect((await settledAfter(getContainer(), mark)).some((run) => run.startsWith("installments.refunds_changed ->"))).toBe(true)
     const refused = await refund(paymentId, 500)
     expect(refused.status).toBe(400)
     expect(refused.data.message).toMatch(/at most 300\.00 SAR can still be refunded/)
@@ -134,7 +138,7 @@ export function afterSaleScenarios(ctx: SuiteContext) {
 
     const other = await paidOrder(4) // 200.00
     // Let the paid order's own webhooks finish first: a capture on a canceled payment would fail.
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     const paymentModule = getContainer().resolve(Modules.PAYMENT)
     await paymentModule.cancelPayment(other.paymentId)
     const untouched = await client().transactions.retrieve(other.transactionId)

@@ -10,8 +10,9 @@ import type { SuiteContext } from "../helpers/context"
 import { ordersOfCart } from "../helpers/orders"
 import { CARDS, payLink, payWithWebhooksLost, sandboxClient } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
-import { medusaProcessedWebhooks, settleWebhooks } from "../helpers/settle"
-import { eventsOfLink, sendToWebhookRoute, signedByService } from "../helpers/webhooks"
+import { busMark, RUNS, settledAfter } from "../helpers/event-bus-idle"
+import { settleWebhooks } from "../helpers/settle"
+import { deliveryStatusesOfLink, eventsOfLink, sendToWebhookRoute, signedByService } from "../helpers/webhooks"
 
 type Knex = { raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 type SessionData = { payment_link_id: string; expires_at: string }
@@ -133,7 +134,7 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
     const link = session.data.payment_link_id as string
     await payLink(ctx.sandbox, link, { card_number: CARDS.mada, payment_option: "Pay In Full" })
     expect((await store.complete(cart.id)).data.type).toBe("order")
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     const recorded = async () =>
       (await knex().raw(`SELECT event_id, payment_link_id FROM installments_webhook_event WHERE deleted_at IS NULL`)).rows
     const all = await recorded()
@@ -154,10 +155,12 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
     const paid = (await eventsOfLink(ctx.sandbox, link)).find((event) => event.event === "order.success")!
     const body = JSON.stringify({ id: paid.id, event: paid.event, created_at: new Date(Date.now() - 40 * DAY).toISOString(), data: paid.data })
     const reads = await linkReads(link)
+    const mark = busMark(getContainer())
     const answer = await sendToWebhookRoute(api, body, { "content-type": "application/json", ...signedByService(ctx.sandbox, body) })
     expect(answer.status).toBe(200)
     expect(answer.data).toEqual({ received: true, ignored: true })
-    await medusaProcessedWebhooks()
+    // Medusa is idle and the ignored delivery queued no paid-delivery check.
+    expect(await settledAfter(getContainer(), mark)).not.toContain(RUNS.paidDelivery)
     expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
     expect(await linkReads(link)).toBe(reads)
     expect((await recorded()).map((row) => row.event_id)).not.toContain(paid.id)
@@ -170,8 +173,11 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
     const { data: clock } = await ctx.sandbox.control.get("/clock")
     const untilExpiry = Date.parse(checkout.data.expires_at) - Date.parse(clock.now)
     await ctx.sandbox.control.post("/clock/advance", { ms: untilExpiry - MINUTE })
+    const mark = busMark(getContainer())
     await payWithWebhooksLost(ctx.sandbox, link, { card_number: CARDS.mada, payment_option: "Pay In Full" })
-    await medusaProcessedWebhooks()
+    // Every delivery for the link was lost, and Medusa has nothing queued or running from one.
+    expect(new Set(await deliveryStatusesOfLink(ctx.sandbox, link))).toEqual(new Set(["dropped"]))
+    expect(await settledAfter(getContainer(), mark)).not.toContain(RUNS.paidDelivery)
     expect(await ordersOfCart(getContainer(), checkout.cartId)).toHaveLength(0)
 
     const before = await linkReads(link)

@@ -8,7 +8,7 @@ import { PAID_LINK_GRACE_MS } from "../../src/installments/transactions"
 import type { SuiteContext } from "../helpers/context"
 import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
-import { medusaProcessedWebhooks } from "../helpers/settle"
+import { busMark, RUNS, settledAfter } from "../helpers/event-bus-idle"
 
 type Amount = { id: string; amount: number }
 type Payment = { id: string; data: Record<string, unknown>; captures: Amount[]; refunds: Amount[] }
@@ -71,10 +71,12 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     expect(completed.data.type).toBe("order")
     const orderId = completed.data.order.id as string
     await webhooksIdle(ctx.sandbox)
+    const mark = busMark(getContainer())
     await ctx.sandbox.control.post(`/transactions/${review.transaction_id}/review`, { decision: "reject" })
     await waitFor(async () => (await order(orderId)).status === "canceled")
     await webhooksIdle(ctx.sandbox)
-    await medusaProcessedWebhooks()
+    // The rejection's follow-ups ran to their end: what they leave is what is looked at.
+    await settledAfter(getContainer(), mark, [RUNS.followUp])
     expect((await order(orderId)).payments).toHaveLength(0)
     return { cartId: cart.id as string, sessionId: session.id as string, linkId: session.data.payment_link_id as string, orderId }
   }
@@ -129,6 +131,7 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     const sign = (payload: string) =>
       signedDeliveryHeaders({ payload, privateKey: registration.private_key, keyPrefix: registration.prefix })
     const body = JSON.stringify({ id: genuine.id, event: genuine.event, created_at: genuine.created_at, data: genuine.data })
+    const mark = busMark(getContainer())
     const replay = await hook(body, sign(body))
     expect(replay.status).toBe(200)
     expect(replay.data).toMatchObject({ duplicate: true })
@@ -136,7 +139,8 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     const again = await hook(fresh, sign(fresh))
     expect(again.status).toBe(200)
     expect((again.data as { duplicate?: boolean }).duplicate).toBeUndefined()
-    await medusaProcessedWebhooks()
+    // The new delivery id was checked and handled to its end before the sweeps and the count.
+    await settledAfter(getContainer(), mark, [RUNS.paidDelivery])
     await runSweeps(getContainer(), { since, orphanGraceMs: 0 })
     await runSweeps(getContainer(), { since, now: new Date(Date.now() + ELEVEN_MINUTES) })
 

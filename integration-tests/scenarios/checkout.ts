@@ -6,7 +6,8 @@ import type { SuiteContext } from "../helpers/context"
 import { CARDS, payLink, payWithWebhooksLost as payLinkWithWebhooksLost, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { randomUUID } from "node:crypto"
 import { PROVIDERS, storefront } from "../helpers/seed"
-import { medusaProcessedWebhooks } from "../helpers/settle"
+import { busMark, RUNS, settledAfter } from "../helpers/event-bus-idle"
+import { deliveryStatusesOfLink } from "../helpers/webhooks"
 import { runSweeps } from "../helpers/sweeps"
 
 /** Scenarios of issue 4 run against one booted Medusa (see helpers/store-suite.ts). */
@@ -168,10 +169,13 @@ export function checkoutScenarios(ctx: SuiteContext) {
     const cart = await store.createCart(30)
     const { session } = await store.startPayment(cart.id)
     await ctx.sandbox.control.post("/faults", { drop_webhooks: 20 })
+    const mark = busMark(getContainer())
     try {
       await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.rajhiCredit, payment_option: "Installment", months: 3 })
       await webhooksIdle(ctx.sandbox)
-      await new Promise((resolve) => setTimeout(resolve, 500))
+      // Every delivery for the link was lost, and Medusa has nothing queued or running from one.
+      expect(new Set(await deliveryStatusesOfLink(ctx.sandbox, session.data.payment_link_id))).toEqual(new Set(["dropped"]))
+      expect(await settledAfter(getContainer(), mark)).not.toContain(RUNS.paidDelivery)
       expect(await ordersOfCart(cart.id)).toHaveLength(0)
     } finally {
       await ctx.sandbox.control.delete("/faults")
@@ -198,14 +202,21 @@ export function checkoutScenarios(ctx: SuiteContext) {
     const paymentsOfSession = async () =>
       (await query.graph({ entity: "payment", fields: ["id"], filters: { payment_session_id: session.id } })).data
     const locking = getContainer().resolve<ILockingModule>(Modules.LOCKING)
+    const lockedBySweep = jest.spyOn(locking, "acquire")
+    const triedTheCart = () => lockedBySweep.mock.calls.some(([keys]) => [keys].flat().includes(cart.id))
     let sweep: Promise<void> | undefined
-    // The lock Medusa's completeCartWorkflow holds while a returning shopper completes this cart.
-    await locking.execute(cart.id, async () => {
-      sweep = runSweeps(getContainer())
-      await new Promise((resolve) => setTimeout(resolve, 2_000))
-      expect(await paymentsOfSession()).toEqual([])
-      expect(await ordersOfCart(cart.id)).toEqual([])
-    })
+    try {
+      // The lock Medusa's completeCartWorkflow holds while a returning shopper completes this cart.
+      await locking.execute(cart.id, async () => {
+        sweep = runSweeps(getContainer())
+        // The sweep has come to the cart's lock and is waiting on it: only now is "nothing yet" a finding.
+        await waitFor(async () => triedTheCart(), 20_000, 20)
+        expect(await paymentsOfSession()).toEqual([])
+        expect(await ordersOfCart(cart.id)).toEqual([])
+      })
+    } finally {
+      lockedBySweep.mockRestore()
+    }
     await sweep
     const [placed, ...others] = await ordersOfCart(cart.id)
     expect(others).toEqual([])
@@ -282,6 +293,7 @@ export function checkoutScenarios(ctx: SuiteContext) {
     await webhooksIdle(ctx.sandbox)
 
     // The bank's decision arrives as order.failed and installment.tracker.rejected, which Medusa drops.
+    const mark = busMark(getContainer())
     await ctx.sandbox.control.post(`/transactions/${paid.transaction_id}/review`, { decision: "reject" })
     const canceled = await waitFor(async () => {
       const order = await orderStatus(orderId)
@@ -289,7 +301,8 @@ export function checkoutScenarios(ctx: SuiteContext) {
     })
     expect(canceled.status).toBe("canceled")
     await webhooksIdle(ctx.sandbox)
-    await medusaProcessedWebhooks()
+    // Both deliveries' follow-ups ran to their end before anything is looked at.
+    expect((await settledAfter(getContainer(), mark, [RUNS.followUp])).filter((run) => run === RUNS.followUp)).toHaveLength(2)
     expect(await sessionStatus(session.id)).toBe("error")
     const order = await orderWithPayments(orderId)
     expect(paymentsOf(order)).toHaveLength(0)
@@ -351,6 +364,7 @@ export function checkoutScenarios(ctx: SuiteContext) {
     expect(genuine).toBeDefined()
     const body = JSON.stringify({ id: genuine.id, event: genuine.event, created_at: genuine.created_at, data: genuine.data })
     const registration = ctx.sandbox.core.ctx.store.state.webhooks[0]
+    const forgeries = busMark(getContainer())
 
     // The genuine paid event, unsigned, on every spelling of the path that reaches the provider.
     for (const provider of ["installments_installments", "installments%5Finstallments", "pp_installments_installments"]) {
@@ -366,11 +380,14 @@ export function checkoutScenarios(ctx: SuiteContext) {
     expect((await hook(fresh, forge(fresh, registration.prefix), "installments%5Finstallments")).status).toBe(401)
     // A marker header sent from outside proves nothing.
     expect((await hook(fresh, { "x-installments-verified": "0".repeat(64) })).status).toBe(401)
-    await medusaProcessedWebhooks()
+    // Medusa is idle and no paid-delivery check or webhook handling ran for any of them.
+    const afterForgeries = await settledAfter(getContainer(), forgeries)
+    expect(afterForgeries.filter((run) => run === RUNS.paidDelivery || run === RUNS.medusaWebhook)).toEqual([])
     expect(await ordersOfCart(cart.id)).toHaveLength(0)
 
     // The genuine delivery, then its replay: one order, one payment, one capture.
     const headers = signedDeliveryHeaders({ payload: body, privateKey: registration.private_key, keyPrefix: registration.prefix })
+    const genuineMark = busMark(getContainer())
     expect((await hook(body, headers)).status).toBe(200)
     const again = await hook(body, headers)
     expect(again.status).toBe(200)
@@ -381,7 +398,9 @@ export function checkoutScenarios(ctx: SuiteContext) {
     })
     const replay = await hook(body, headers)
     expect(replay.data).toMatchObject({ duplicate: true })
-    await medusaProcessedWebhooks()
+    // The genuine delivery was checked and handled once, to its end; the replays queued nothing.
+    const handled = await settledAfter(getContainer(), genuineMark, [RUNS.paidDelivery, RUNS.medusaWebhook])
+    expect(handled.filter((run) => run === RUNS.paidDelivery)).toHaveLength(1)
     expect(await ordersOfCart(cart.id)).toEqual([placed])
     const payments = paymentsOf(await orderWithPayments(placed.id))
     expect(payments).toHaveLength(1)
@@ -406,6 +425,7 @@ export function checkoutScenarios(ctx: SuiteContext) {
 
     // A tab still open on the OLD link (1500.00): Medusa deleted its session, the service cannot cancel
     // a link, and the customer pays it. Its order.success names a session that no longer exists.
+    const mark = busMark(getContainer())
     const old = await payLink(ctx.sandbox, first.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
     const refunded = await waitFor(async () => {
       const read = await client().transactions.retrieve(old.transaction_id)
@@ -414,7 +434,8 @@ export function checkoutScenarios(ctx: SuiteContext) {
     expect(refunded).toMatchObject({ status: "refunded", refunded_amount: "1500.00" })
     expect(refunded.refund_tracker.map((r) => [r.amount, r.idempotency_key])).toEqual([["1500.00", `orphan-${old.transaction_id}`]])
     await webhooksIdle(ctx.sandbox)
-    await medusaProcessedWebhooks()
+    // The paid-delivery check that found the session gone ran to its end: no order can follow.
+    await settledAfter(getContainer(), mark, [RUNS.paidDelivery])
     expect(await ordersOfCart(cart.id)).toHaveLength(0)
 
     // Sweeps afterwards, past the grace period, refund nothing more.

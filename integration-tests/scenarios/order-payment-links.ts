@@ -98,7 +98,7 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
 
     await payLink(ctx.sandbox, link.id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
     await waitFor(async () => halalas((await readOrder(orderId)).summary.pending_difference) === 0)
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
 
     const order = await readOrder(orderId)
     const debt = order.payment_collections.find((collection) => collection.id === link.payment_collection_id)!
@@ -135,7 +135,7 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
     // The customer pays the old link anyway: no session holds it, so the orphan path refunds it in full.
     const paid = await payLink(ctx.sandbox, old.id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
     await waitFor(async () => (await sandboxClient().transactions.retrieve(paid.transaction_id)).refunded_amount === "50.00")
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     const unpaid = await readOrder(orderId)
     expect(halalas(unpaid.summary.pending_difference)).toBe(10000)
     expect(unpaid.payment_collections.find((collection) => collection.id === current.payment_collection_id)!.payments).toHaveLength(0)
@@ -217,7 +217,7 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
     await payLink(ctx.sandbox, link.id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
     // Until the perfume is received, Medusa's summary counts the dearer item alone: the payment takes 57.50 off it.
     await waitFor(async () => halalas((await readOrder(orderId)).summary.pending_difference) === before - 5750)
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     const order = await readOrder(orderId)
     const debt = order.payment_collections.find((collection) => collection.id === link.payment_collection_id)!
     expect(debt.payments.flatMap((payment) => payment.captures).map((capture) => halalas(capture.amount))).toEqual([5750])

@@ -7,7 +7,7 @@ import { installmentOrder, ordersOfCart, paymentsOfOrder, sessionsOfCollection }
 import { inParallel } from "../helpers/parallel"
 import { CARDS, payLink, sandboxClient, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { PROVIDERS, storefront } from "../helpers/seed"
-import { medusaProcessedWebhooks } from "../helpers/settle"
+import { busMark, RUNS, settledAfter } from "../helpers/event-bus-idle"
 import { captureLogs, deliveryBody, eventsOfLink, sendToWebhookRoute, signedByService } from "../helpers/webhooks"
 
 const STACK_FRAME = /\n\s+at .+:\d+:\d+/
@@ -337,6 +337,7 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     const signed = deliveries.map((body) => ({ body, headers: { "content-type": "application/json", ...signedByService(ctx.sandbox, body) } }))
 
     const durations: number[] = []
+    const mark = busMark(getContainer())
     const started = performance.now()
     const answers = await inParallel(IN_FLIGHT, DELIVERIES, async (index) => {
       const begin = performance.now()
@@ -348,8 +349,9 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     expect(answers.filter((a) => a.status !== 200).map((a) => [a.status, a.data])).toEqual([])
     const duplicates = answers.filter((a) => a.data?.duplicate === true).length
 
-    await medusaProcessedWebhooks()
     await waitFor(async () => (await Promise.all(paidCarts.map((c) => ordersOfCart(getContainer(), c.cartId)))).every((o) => o.length > 0), 60_000, 500)
+    // Every accepted delivery was handled to its end before "one capture" is counted.
+    await settledAfter(getContainer(), mark, [RUNS.paidDelivery], 120_000)
     let captures = 0
     for (const paid of paidCarts) {
       const { payment } = await onlyOrderOf(paid.cartId)

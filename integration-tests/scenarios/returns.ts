@@ -8,6 +8,7 @@ import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
 import { REFUND_FAILED_EVENT, type RefundFailedData } from "../../src/modules/installments/events"
 import type InstallmentsModuleService from "../../src/modules/installments/service"
 import type { SuiteContext } from "../helpers/context"
+import { busMark, RUNS, settledAfter } from "../helpers/event-bus-idle"
 import { PUBLIC_KEY, SECRET_KEY, waitFor } from "../helpers/sandbox"
 import { PROVIDERS } from "../helpers/seed"
 import { returnFlow, type OrderItem } from "../helpers/returns"
@@ -55,8 +56,14 @@ export function returnScenarios(ctx: SuiteContext) {
     await waitFor(async () => (last = halalas((await readOrder(orderId)).summary.pending_difference)) === 0).catch(() => undefined)
     return last
   }
-  /** Lets the subscriber run (events are handled asynchronously after the route answered). */
-  const quiet = () => new Promise((resolve) => setTimeout(resolve, 2_500))
+  /** A mark on the event bus's runs, taken before the change a subscriber could refund. */
+  const mark = () => busMark(getContainer())
+  /**
+   * Events are handled after the route answered: waits until the event bus is idle and `run`, the
+   * subscriber that could refund, ran to its end since `since`. Only then does "no refund" mean the
+   * plugin decided not to refund.
+   */
+  const decided = (since: number, run: string = RUNS.returnRefund) => settledAfter(getContainer(), since, [run])
 
   it("R1. partial return of one of two items (15% VAT, shipping): the refund is what the summary owes, to the halala; then a second return", async () => {
     const { orderId, transactionId, order, paymentId } = await shippedOrder([
@@ -125,12 +132,14 @@ export function returnScenarios(ctx: SuiteContext) {
     const { orderId, order, transactionId } = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
     const candle = itemOf(order, shipping.variants.candle)
     const returnId = await requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
+    const since = mark()
     await receive(returnId, [{ id: candle.id, quantity: 1 }])
     const eventBus = getContainer().resolve(Modules.EVENT_BUS)
     const event = { name: "order.return_received", data: { order_id: orderId, return_id: returnId } }
     await Promise.all([eventBus.emit(event), eventBus.emit(event), eventBus.emit(event)])
     await waitForRefunds(orderId, 1)
-    await quiet()
+    // All four deliveries of the event (the receipt's own and the three) were handled to their end.
+    expect((await decided(since)).filter((run) => run === RUNS.returnRefund)).toHaveLength(4)
     const refunds = await refundsOf(orderId)
     expect(refunds).toHaveLength(1)
     expect(halalas(refunds[0].amount)).toBe(6900)
@@ -144,8 +153,9 @@ export function returnScenarios(ctx: SuiteContext) {
     const candle = itemOf(order, shipping.variants.candle)
     const returnId = await requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
     expect((await api.post(`/admin/payments/${paymentId}/refund`, { amount: 69 }, ctx.admin)).status).toBe(200)
+    const since = mark()
     await receive(returnId, [{ id: candle.id, quantity: 1 }])
-    await quiet()
+    await decided(since)
     expect(await refundsOf(orderId)).toHaveLength(1)
     expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("69.00")
     const rows = await ledger(`order_id=${orderId}`)
@@ -161,8 +171,9 @@ export function returnScenarios(ctx: SuiteContext) {
     await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, { items: [{ variant_id: shipping.variants.perfume, quantity: 1 }] }, ctx.admin)
     const { data: requested } = await api.post(`/admin/exchanges/${exchangeId}/request`, {}, ctx.admin)
     const returnId = (requested.exchange?.return_id ?? requested.return?.id) as string
+    const since = mark()
     await receive(returnId, [{ id: candle.id, quantity: 1 }])
-    await quiet()
+    await decided(since)
     expect(await refundsOf(orderId)).toHaveLength(0)
     expect((await readOrder(orderId)).summary.pending_difference).toBeGreaterThan(0)
   })
@@ -171,8 +182,9 @@ export function returnScenarios(ctx: SuiteContext) {
     const { orderId, order, transactionId } = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }], PROVIDERS.card)
     const candle = itemOf(order, shipping.variants.candle)
     const returnId = await requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
+    const since = mark()
     await receive(returnId, [{ id: candle.id, quantity: 1 }])
-    await quiet()
+    await decided(since)
     expect(await refundsOf(orderId)).toHaveLength(0)
     expect(halalas((await readOrder(orderId)).summary.pending_difference)).toBe(-6900)
     expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("0.00")
@@ -305,8 +317,10 @@ export function returnScenarios(ctx: SuiteContext) {
 
     const replaced = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 1 }])
     const candle = itemOf(replaced.order, shipping.variants.candle)
-    await receive(await claim(replaced.orderId, "replace", candle.id, shipping.variants.candle), [{ id: candle.id, quantity: 1 }])
-    await quiet()
+    const claimReturnId = await claim(replaced.orderId, "replace", candle.id, shipping.variants.candle)
+    const since = mark()
+    await receive(claimReturnId, [{ id: candle.id, quantity: 1 }])
+    await decided(since)
     expect(await refundsOf(replaced.orderId)).toHaveLength(0)
     expect((await client().transactions.retrieve(replaced.transactionId)).refunded_amount).toBe("0.00")
 
@@ -323,8 +337,9 @@ export function returnScenarios(ctx: SuiteContext) {
   it("R13. order cancel while the service is down altogether: the job checks the cancel again and sends the refund once it is back", async () => {
     const { orderId, transactionId, paymentId } = await shippedOrderUnfulfilled()
     await ctx.sandbox.control.post("/faults", { error_rate: 1, error_status: 502 })
+    const since = mark()
     expect((await api.post(`/admin/orders/${orderId}/cancel`, {}, ctx.admin)).status).toBe(200)
-    await quiet()
+    await decided(since, RUNS.cancelRefunds)
     // The check after the cancel could not even read the transaction: nothing to retry yet.
     expect(await ledger(`order_id=${orderId}`)).toHaveLength(0)
 

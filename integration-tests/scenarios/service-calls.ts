@@ -1,8 +1,11 @@
 import type { SuiteContext } from "../helpers/context"
-import { CARDS, payLink, webhooksIdle } from "../helpers/sandbox"
+import { PaymentWebhookEvents } from "@medusajs/framework/utils"
+import { EventBusWatch, runsOf } from "../helpers/event-bus-idle"
+import { ForcedRace } from "../helpers/forced-races"
+import { CARDS, payLink, payWithWebhooksLost } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
 import { settleWebhooks } from "../helpers/settle"
-import { eventsOfLink } from "../helpers/webhooks"
+import { deliveryBody, eventsOfLink, sendToWebhookRoute, signedByService } from "../helpers/webhooks"
 import { runSweeps } from "../helpers/sweeps"
 import { settledPaidLinks } from "../../src/installments/paid-checkout-state"
 
@@ -17,9 +20,8 @@ const DECLINED = { card_number: CARDS.rajhiDecline, payment_option: "Installment
 const REUSE = process.env.INSTALLMENTS_PAID_VERDICT_REUSE_MS !== "0"
 const CREATE = "POST /payment_links/:store/create"
 const READ = "POST /payment_links/:link/details"
-
-// Medusa's webhook route queues a delivery this long before processing it (see helpers/settle.ts).
-const MEDUSA_WEBHOOK_DELAY_MS = 5_000
+// The subscriber Medusa runs a webhook with (processPaymentWorkflow).
+const MEDUSA_WEBHOOK_SUBSCRIBER = "payment-webhook-handler"
 
 /**
  * What one checkout costs the merchant in calls to the service (each crosses the internet and
@@ -72,25 +74,11 @@ export function serviceCallScenarios(ctx: SuiteContext) {
     }
   }
 
-  /** The time Medusa accepted the link's `order.success` delivery. */
-  async function successAcceptedAt(linkId: string): Promise<number> {
-    const success = (await eventsOfLink(ctx.sandbox, linkId)).find((event) => event.event === "order.success")
-    const { data } = await ctx.sandbox.control.get("/webhooks/deliveries", { params: { status: "delivered" } })
-    const delivery = (data.deliveries as { event_id: string; attempts: { at: string; status_code: number | null }[] }[]).find(
-      (d) => d.event_id === success?.id
-    )
-    const accepted = delivery?.attempts.find((attempt) => attempt.status_code === 200)
-    if (!accepted) {
-      throw new Error(`no accepted order.success delivery for ${linkId}`)
-    }
-    return Date.parse(accepted.at)
-  }
-
   it("the shopper returns first", async () => {
     const { cartId, linkId } = await checkoutStarted()
     await payLink(ctx.sandbox, linkId, INSTALLMENT)
     const completed = await store.complete(cartId)
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     await expectOneOrder(cartId, completed)
     await expectCalls(linkId, [CREATE, READ])
   })
@@ -98,21 +86,73 @@ export function serviceCallScenarios(ctx: SuiteContext) {
   it("the webhook arrives first", async () => {
     const { cartId, linkId } = await checkoutStarted()
     await payLink(ctx.sandbox, linkId, INSTALLMENT)
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     const completed = await store.complete(cartId)
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     await expectOneOrder(cartId, completed)
     await expectCalls(linkId, [CREATE, READ])
   })
 
   it("the shopper returns while Medusa processes the webhook", async () => {
     const { cartId, linkId } = await checkoutStarted()
-    await payLink(ctx.sandbox, linkId, INSTALLMENT)
-    await webhooksIdle(ctx.sandbox)
-    const processing = (await successAcceptedAt(linkId)) + MEDUSA_WEBHOOK_DELAY_MS
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, processing - Date.now())))
-    const completed = await store.complete(cartId)
-    await settleWebhooks(ctx.sandbox)
+    const race = new ForcedRace(ctx.sandbox, linkId)
+    const shopper = race.watchProvider("authorizePayment", "the shopper's completion reached the provider")
+    let completed: Awaited<ReturnType<Store["complete"]>>
+    try {
+      await race.holdLinkReads()
+      // The service delivers order.success; Medusa processes it after its delay, up to its read of the link.
+      await payLink(ctx.sandbox, linkId, INSTALLMENT)
+      await race.readHeld("the webhook's read of the link in flight")
+      const completing = store.complete(cartId)
+      await race.reached(shopper)
+      // The webhook's read is still the one in flight when the shopper's completion starts.
+      expect(await race.heldReads()).toEqual([`POST /payment_links/${linkId}/details`])
+      await race.release()
+      completed = await completing
+    } finally {
+      await race.end()
+    }
+    expect(race.order).toEqual([
+      "the webhook's read of the link in flight",
+      "the shopper's completion reached the provider",
+      "held read released",
+    ])
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
+    await expectOneOrder(cartId, completed)
+    await expectCalls(linkId, [CREATE, READ])
+  })
+
+  it("the webhook arrives while the shopper's completion reads the link", async () => {
+    const { cartId, linkId } = await checkoutStarted()
+    const race = new ForcedRace(ctx.sandbox, linkId)
+    const webhook = race.watchProvider("getWebhookActionAndData", "the webhook's processing reached the provider")
+    const bus = EventBusWatch.of(ctx.getContainer())
+    const before = bus.mark()
+    let completed: Awaited<ReturnType<Store["complete"]>>
+    try {
+      await race.holdLinkReads()
+      // The service's own deliveries are lost: the test delivers order.success itself, when it chooses.
+      await payWithWebhooksLost(ctx.sandbox, linkId, INSTALLMENT)
+      const completing = store.complete(cartId)
+      await race.readHeld("the shopper's read of the link in flight")
+      const success = (await eventsOfLink(ctx.sandbox, linkId)).find((event) => event.event === "order.success")!
+      const body = deliveryBody(success)
+      expect((await sendToWebhookRoute(ctx.api, body, signedByService(ctx.sandbox, body))).status).toBe(200)
+      await race.reached(webhook)
+      // The shopper's read is still the one in flight when Medusa starts on the webhook.
+      expect(await race.heldReads()).toEqual([`POST /payment_links/${linkId}/details`])
+      await race.release()
+      completed = await completing
+    } finally {
+      await race.end()
+    }
+    expect(race.order).toEqual([
+      "the shopper's read of the link in flight",
+      "the webhook's processing reached the provider",
+      "held read released",
+    ])
+    // The delivery was handled to its end (Medusa's webhook handling ran) before anything is counted.
+    expect(runsOf(await bus.idle(before))).toContain(`${PaymentWebhookEvents.WebhookReceived} -> ${MEDUSA_WEBHOOK_SUBSCRIBER}`)
     await expectOneOrder(cartId, completed)
     await expectCalls(linkId, [CREATE, READ])
   })
@@ -121,7 +161,7 @@ export function serviceCallScenarios(ctx: SuiteContext) {
     const { cartId, linkId } = await checkoutStarted()
     await payLink(ctx.sandbox, linkId, INSTALLMENT)
     const completed = await store.complete(cartId)
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     await expectOneOrder(cartId, completed)
     // The page's query finds exactly the settled links asked about.
     const unknown = "00000000-0000-4000-8000-000000000000"
@@ -143,7 +183,7 @@ export function serviceCallScenarios(ctx: SuiteContext) {
     expect(refused.status).toBe(400)
     await payLink(ctx.sandbox, linkId, INSTALLMENT)
     const completed = await store.complete(cartId)
-    await settleWebhooks(ctx.sandbox)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
     await expectOneOrder(cartId, completed)
     // One more read for the declined attempt the shopper came back from.
     await expectCalls(linkId, [CREATE, READ, READ])

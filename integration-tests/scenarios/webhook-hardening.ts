@@ -5,7 +5,7 @@ import { UNVERIFIED_BODY } from "../../src/api/hooks/verify-webhook"
 import type { SuiteContext } from "../helpers/context"
 import { CARDS, payLink, sandboxClient, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
-import { medusaProcessedWebhooks } from "../helpers/settle"
+import { busMark, RUNS, settledAfter } from "../helpers/event-bus-idle"
 import {
   captureLogs,
   deliveryBody,
@@ -94,15 +94,17 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
     const events = await eventsOfLink(ctx.sandbox, linkId)
     expect(events.length).toBeGreaterThan(0)
     expect(await forgetProcessedWebhooks(getContainer())).toBeGreaterThan(0)
+    const mark = busMark(getContainer())
     const answers = []
     for (const event of events) {
       const body = deliveryBody(event)
       const { status, data } = await sendToWebhookRoute(api, body, signedByService(ctx.sandbox, body))
       answers.push({ event: event.event, status, duplicate: Boolean(data?.duplicate) })
     }
-    // Medusa handles each accepted delivery ~5 s later, and the plugin's follow-ups after it.
-    await medusaProcessedWebhooks()
-    await medusaProcessedWebhooks()
+    // Medusa handles each accepted delivery after its delay, and the plugin's follow-ups after it:
+    // the check that decides (the paid-delivery check for a paid link, else the follow-up) ran to its end.
+    const paidLink = events.some((event) => event.event === "order.success")
+    await settledAfter(getContainer(), mark, [paidLink ? RUNS.paidDelivery : RUNS.followUp])
     return answers
   }
 
@@ -125,6 +127,7 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
     const { prefix } = serviceRegistration(ctx.sandbox)
     const logs = captureLogs(getContainer())
     const answers: { event: string; how: string; status: number; body: unknown }[] = []
+    const mark = busMark(getContainer())
     try {
       for (const [event, data] of deliveries) {
         const body = JSON.stringify({ id: `evt_${randomUUID()}`, event, created_at: new Date().toISOString(), data })
@@ -141,7 +144,9 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
           answers.push({ event, how, status, body: answer })
         }
       }
-      await medusaProcessedWebhooks()
+      // Medusa is idle, and nothing that acts on a delivery ran for any of them.
+      const runs = await settledAfter(getContainer(), mark)
+      expect(runs.filter((run) => [RUNS.paidDelivery, RUNS.medusaWebhook, RUNS.followUp].includes(run as never))).toEqual([])
     } finally {
       logs.stop()
     }
@@ -160,9 +165,10 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
     const paid = await paidWithWebhooksLost()
     const [success] = (await eventsOfLink(ctx.sandbox, paid.linkId)).filter((event) => event.event === "order.success")
     const body = deliveryBody(success)
+    const mark = busMark(getContainer())
     expect((await sendToWebhookRoute(api, body, signedByService(ctx.sandbox, body))).status).toBe(200)
     await waitFor(async () => (await ordersOfCart(paid.cart.id)).length > 0)
-    await medusaProcessedWebhooks()
+    await settledAfter(getContainer(), mark, [RUNS.paidDelivery, RUNS.medusaWebhook])
     const placed = await stateOf(paid.cart.id, paid.session.id, paid.transactionId)
     expect(placed.orders).toHaveLength(1)
     expect(placed.orders[0].payments).toEqual([{ id: expect.any(String), captures: 1, refunds: 0 }])
@@ -180,10 +186,11 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
     await store.setQuantity(cart, 1)
     const { session } = await store.startPayment(cart.id)
     // The customer pays the old link: its session is gone, so the plugin refunds it (orphan).
+    const mark = busMark(getContainer())
     const old = await payLink(ctx.sandbox, first.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
     await waitFor(async () => (await client().transactions.retrieve(old.transaction_id)).refund_tracker.length > 0)
     await webhooksIdle(ctx.sandbox)
-    await medusaProcessedWebhooks()
+    await settledAfter(getContainer(), mark, [RUNS.paidDelivery])
     const refunded = await stateOf(cart.id, session.id, old.transaction_id)
     expect(refunded.serviceRefunds).toEqual([`orphan-${old.transaction_id}`])
     expect(refunded.orders).toEqual([])
@@ -205,13 +212,14 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
     const completed = await store.complete(cart.id)
     expect(completed.data.type).toBe("order")
     await webhooksIdle(ctx.sandbox)
+    const mark = busMark(getContainer())
     await ctx.sandbox.control.post(`/transactions/${paid.transaction_id}/review`, { decision: "reject" })
     await waitFor(async () => {
       const state = await stateOf(cart.id, session.id, paid.transaction_id)
       return state.orders[0]?.status === "canceled"
     })
     await webhooksIdle(ctx.sandbox)
-    await medusaProcessedWebhooks()
+    await settledAfter(getContainer(), mark, [RUNS.followUp])
     const canceled = await stateOf(cart.id, session.id, paid.transaction_id)
     expect(canceled.orders).toEqual([{ id: completed.data.order.id, status: "canceled", canceled_at: expect.any(String), payments: [] }])
 
@@ -282,6 +290,7 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
     const logs = captureLogs(getContainer())
     const answers: { name: string; status: number; body: string }[] = []
     const accepted: { name: string; status: number; duplicate: boolean }[] = []
+    const mark = busMark(getContainer())
     try {
       for (const { name, send } of cases) {
         const { status, data } = await send()
@@ -292,7 +301,8 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
         const { status, data } = await sendToWebhookRoute(api, body, signed(body))
         accepted.push({ name, status, duplicate: Boolean(data?.duplicate) })
       }
-      await medusaProcessedWebhooks()
+      // Whatever the accepted ones queued has run and logged before the log is read.
+      await settledAfter(getContainer(), mark)
     } finally {
       logs.stop()
     }

@@ -24,7 +24,8 @@ function slashRedirect(req: Request, res: Response, next: NextFunction): void {
 }
 
 /**
- * Injected latency and 5xx answers (control API faults); an injected error does nothing else.
+ * Held requests (control API holds), then injected latency and 5xx answers (control API faults); an
+ * injected error does nothing else. A held request goes on through the faults once released.
  * Latency waits are owned by the core, so stop() clears them; a request once stopping answers 503.
  */
 function faultInjection(core: SandboxCore) {
@@ -38,6 +39,12 @@ function faultInjection(core: SandboxCore) {
       unavailable(res)
       return
     }
+    if (core.holds.park(req.method, req.path, () => (core.isStopped ? unavailable(res) : inject(req, res, next)))) {
+      return
+    }
+    inject(req, res, next)
+  }
+  function inject(req: Request, res: Response, next: NextFunction): void {
     const { latency_ms, error_status } = core.faults.settings
     const fail = core.faults.failRequest(req.path)
     const proceed = () => {
@@ -87,6 +94,7 @@ export function createApp(core: SandboxCore): express.Express {
       ctx: core.ctx,
       engine: core.engine,
       faults: core.faults,
+      holds: core.holds,
       dispatcher: core.dispatcher,
       requests: core.requests,
       advanceClock: (ms) => core.advanceClock(ms),

@@ -4,6 +4,7 @@ import { Clock } from "./clock"
 import { SandboxConfig } from "./config"
 import { SandboxContext } from "./context"
 import { Faults } from "./faults"
+import { Holds } from "./holds"
 import { RequestLog } from "./request-log"
 import { Scheduler } from "./scheduler"
 import { expiryJob, onLinkExpiry } from "./state/links"
@@ -20,6 +21,8 @@ export class SandboxCore {
   readonly dispatcher: WebhookDispatcher
   /** Requests the service interface received (control API: `/__sandbox/requests`). */
   readonly requests = new RequestLog()
+  /** API requests a test holds until it releases them (control API: `/__sandbox/holds`). */
+  readonly holds = new Holds()
   private readonly clock: Clock
   private readonly store: Store
   private readonly scheduler: Scheduler
@@ -80,6 +83,7 @@ export class SandboxCore {
     this.dispatcher.cancelAll()
     this.scheduler.clear()
     this.faults.reset()
+    this.holds.release()
     this.requests.clear()
     this.clock.resetOffset()
     this.store.state = Store.empty(this.store.state.credentials, this.config.merchantBalance)
@@ -128,6 +132,7 @@ export class SandboxCore {
       clearTimeout(timer)
     }
     this.delays.clear()
+    this.holds.release()
     this.scheduler.stop()
     this.dispatcher.stop()
     this.store.close()

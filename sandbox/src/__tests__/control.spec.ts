@@ -68,6 +68,31 @@ describe("control API", () => {
     expect(sb.core.pendingDelays).toBe(0)
   })
 
+  it("holds API requests on a path, and only those, until released", async () => {
+    const path = `/payment_links/${STORE_ID}/list`
+    await control(sb, "POST", "/holds", { paths: [path] })
+    const answered: number[] = []
+    const held = [1, 2].map((n) =>
+      call(sb, "POST", path, { body: {} }).then((answer) => {
+        answered.push(n)
+        return answer
+      })
+    )
+    // Another path goes through while the hold waits.
+    expect((await call(sb, "GET", "/check/bin_numbers_lookup/?bin=409201")).status).toBe(200)
+    let waiting: unknown[] = []
+    for (let tries = 0; waiting.length < 2 && tries < 100; tries += 1) {
+      waiting = (await control(sb, "GET", "/holds")).body.held
+    }
+    expect(waiting).toEqual([expect.objectContaining({ method: "POST", path }), expect.objectContaining({ method: "POST", path })])
+    expect(answered).toEqual([])
+    expect((await control(sb, "DELETE", "/holds")).body).toEqual({ released: 2 })
+    expect((await Promise.all(held)).map((answer) => answer.status)).toEqual([200, 200])
+    expect((await control(sb, "GET", "/holds")).body).toEqual({ held: [] })
+    expect((await call(sb, "POST", path, { body: {} })).status).toBe(200)
+    expect((await control(sb, "POST", "/holds", { paths: [] })).status).toBe(400)
+  })
+
   it("rejects unknown fault settings and bad values", async () => {
     expect((await control(sb, "POST", "/faults", { explode: true })).status).toBe(400)
     expect((await control(sb, "POST", "/faults", { error_rate: 2 })).status).toBe(400)

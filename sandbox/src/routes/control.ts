@@ -8,6 +8,7 @@ import { SandboxContext } from "../context"
 import { ApiError } from "../errors"
 import { EndpointFaultInput } from "../endpoint-faults"
 import { Faults } from "../faults"
+import { Holds } from "../holds"
 import { handle } from "../http"
 import { RequestLog } from "../request-log"
 import { expireLinkNow } from "../state/links"
@@ -24,6 +25,7 @@ export interface ControlDeps {
   ctx: SandboxContext
   engine: CheckoutEngine
   faults: Faults
+  holds: Holds
   dispatcher: WebhookDispatcher
   requests: RequestLog
   advanceClock(ms: number): void
@@ -195,6 +197,18 @@ export function controlRoutes(deps: ControlDeps): express.Router {
   router.delete("/faults", (_req, res) => {
     faults.reset()
     res.json(faults.settings)
+  })
+
+  router.get("/holds", (_req, res) => {
+    res.json({ held: deps.holds.held() })
+  })
+  router.post("/holds", (req, res) => {
+    const { paths } = parse(z.object({ paths: z.array(z.string().startsWith("/")).min(1) }).strict(), req.body)
+    deps.holds.hold(paths)
+    res.json({ paths, held: deps.holds.held() })
+  })
+  router.delete("/holds", (_req, res) => {
+    res.json({ released: deps.holds.release() })
   })
 
   router.get("/merchant/balance", (_req, res) => {
