@@ -7,6 +7,9 @@
 // was not collected, or a spec file in the manifest ran fewer tests than recorded or was not run.
 // More tests than recorded, or a spec the manifest does not list, only adds a note: the manifest is
 // updated on purpose (`npm run test:manifest`).
+// Jest colours its coverage line: the escape sequences are stripped before it is quoted.
+const ANSI_COLOURS = new RegExp(String.fromCharCode(27) + "\\[[0-9;]*m", "g")
+
 const path = require("node:path")
 
 const MANIFEST = "test-manifest.json"
@@ -22,7 +25,7 @@ const relative = (root, file) => path.relative(root, file).split(path.sep).join(
 const firstLine = (message) =>
   String(message ?? "")
     // jest's messages carry colours and a heading line ("● Test suite failed to run").
-    .replace(/\u001b\[[0-9;]*m/g, "")
+    .replace(ANSI_COLOURS, "")
     .split("\n")
     .map((line) => line.trim())
     .find((line) => line && !line.startsWith("●")) ?? "no message"
@@ -83,7 +86,7 @@ function judge({ jobs, manifest, root }) {
     }
     const thresholdLines = (job.log ?? "").split("\n").filter((line) => /coverage threshold for .* not met/.test(line))
     for (const line of thresholdLines) {
-      problems.push(`${name}: coverage threshold missed: ${line.replace(/\u001b\[[0-9;]*m/g, "").trim()}`)
+      problems.push(`${name}: coverage threshold missed: ${line.replace(ANSI_COLOURS, "").trim()}`)
       jobFailures++
     }
     if (job.exitStatus !== undefined && job.exitStatus !== 0 && jobFailures === 0) {

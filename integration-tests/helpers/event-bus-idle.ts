@@ -37,6 +37,8 @@ export class EventBusWatch {
   private seq = 0
 
   private constructor(bus: LocalEventBus) {
+    // The bus calls the replaced emit and enqueue functions with itself as `this`: the watch is named apart.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const watch = this
     const emitter = bus.eventEmitter_
     const emit = emitter.emit

@@ -47,10 +47,10 @@ export class ForcedRace {
   watchProvider(method: ProviderMethod, step: string): { calls: () => number } {
     const original = InstallmentsProviderService.prototype[method] as (...args: unknown[]) => Promise<unknown>
     let calls = 0
-    const race = this
+    const mark = (name: string) => this.mark(name)
     const spy = jest.spyOn(InstallmentsProviderService.prototype, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
       calls += 1
-      race.mark(step)
+      mark(step)
       return original.apply(this, args)
     } as never)
     this.restores.push(() => spy.mockRestore())

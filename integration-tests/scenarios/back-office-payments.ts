@@ -7,7 +7,7 @@ import { installmentOrder as paidInstallmentOrder } from "../helpers/orders"
 import { withRegistrationOptions } from "../helpers/registrations"
 import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
-import { busMark, RUNS, settledAfter } from "../helpers/event-bus-idle"
+import { busMark, settledAfter } from "../helpers/event-bus-idle"
 
 const UNKNOWN_UUID = "0b8f2a44-1c2d-4e5f-9a6b-7c8d9e0f1a2b"
 

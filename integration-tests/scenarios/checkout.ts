@@ -34,22 +34,19 @@ export function checkoutScenarios(ctx: SuiteContext) {
     return data.map((row: { order_id: string }) => ({ id: row.order_id }))
   }
 
-  function paymentsOf(order: { payment_collections: { payments: any[] }[] }) {
+  function paymentsOf(order: { payment_collections: { payments: OrderPayment[] }[] }) {
     return order.payment_collections.flatMap((pc) => pc.payments)
+  }
+
+  type OrderPayment = {
+    id: string
+    captures: { amount: number }[]
+    refunds?: { amount: number }[]
+    data: Record<string, unknown> & { installment_months?: unknown }
   }
 
   const client = () =>
     new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
-
-  /** A delivery signed with the sandbox's own registration key, as the service would send it. */
-  function signedDelivery(event: string, data: Record<string, unknown>, id = `evt_${crypto.randomUUID()}`) {
-    const registration = ctx.sandbox.core.ctx.store.state.webhooks[0]
-    const body = JSON.stringify({ id, event, created_at: new Date().toISOString(), data })
-    return {
-      body,
-      headers: signedDeliveryHeaders({ payload: body, privateKey: registration.private_key, keyPrefix: registration.prefix }),
-    }
-  }
 
   const hook = (body: string, headers: Record<string, string>, provider = "installments_installments") =>
     api.post(`/hooks/payment/${provider}`, body, {
@@ -530,7 +527,7 @@ export function checkoutScenarios(ctx: SuiteContext) {
         { cart_id: small.id },
         { headers: { "x-publishable-api-key": ctx.seed.publishableKey } }
       )
-      .then(({ data }: { data: any }) =>
+      .then(({ data }: { data: { payment_collection: { id: string } } }) =>
         api.post(
           `/store/payment-collections/${data.payment_collection.id}/payment-sessions`,
           { provider_id: PROVIDERS.installments },

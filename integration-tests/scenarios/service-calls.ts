@@ -47,11 +47,11 @@ export function serviceCallScenarios(ctx: SuiteContext) {
     return { cartId: cart.id as string, linkId: session.data.payment_link_id as string }
   }
 
-  async function expectOneOrder(cartId: string, completed: { status: number; data: any }) {
+  async function expectOneOrder(cartId: string, completed: { status: number; data: { type?: string; order?: { id: string } } }) {
     expect(completed.status).toBe(200)
     expect(completed.data.type).toBe("order")
     const { data } = await ctx.api.get(
-      `/admin/orders/${completed.data.order.id}?fields=id,payment_status,*payment_collections.payments,*payment_collections.payments.captures`,
+      `/admin/orders/${completed.data.order!.id}?fields=id,payment_status,*payment_collections.payments,*payment_collections.payments.captures`,
       ctx.admin
     )
     const payments = data.order.payment_collections.flatMap((pc: { payments: unknown[] }) => pc.payments)
