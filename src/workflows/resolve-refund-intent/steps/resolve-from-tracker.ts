@@ -10,8 +10,8 @@ import type InstallmentsModuleService from "../../../modules/installments/servic
 export interface ResolveRefundIntentInput {
   /** The ledger row to resolve (an unresolved intent, or an applied refund Medusa does not show). */
   id: string
-  /** The resolver's clock; defaults to now. */
-  now?: Date
+  /** The resolver's clock; defaults to now. A workflow's input crosses as JSON: a date string is read too. */
+  now?: Date | string
 }
 
 /**
@@ -34,7 +34,7 @@ export const resolveFromTrackerStep = createStep(
       return new StepResponse(row)
     }
     const transaction = await client.transactions.retrieve(row.transaction_id)
-    const verdict = resolveIntent(row, transaction, input.now ?? new Date())
+    const verdict = resolveIntent(row, transaction, input.now ? new Date(input.now) : new Date())
     if (verdict === "wait") {
       return new StepResponse(row)
     }
