@@ -7,8 +7,14 @@ import { PaymentSessionStatus } from "@medusajs/framework/utils"
  */
 export const LINK_EXPIRY_GRACE_MS = 60 * 60 * 1000
 
-/** Links live at most 7 days (linkTtlMinutes): a session older than this is never read again. */
-export const SESSION_LOOKBACK_MS = 8 * 24 * 60 * 60 * 1000
+/**
+ * The longest life of any link the plugin makes: a checkout's (`linkTtlMinutes`) and an order's or a
+ * draft's payment link (`expires_at`) are both capped at 7 days. Every sweep window reads it here.
+ */
+export const LONGEST_LINK_LIFE_MS = 7 * 24 * 60 * 60 * 1000
+
+/** A session older than the longest link life and a day is never read again. */
+export const SESSION_LOOKBACK_MS = LONGEST_LINK_LIFE_MS + 24 * 60 * 60 * 1000
 
 /** Still waiting for the customer or the bank: the sweep reads these. */
 export const WAITING_STATUSES: readonly string[] = [

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { isLoopbackUrl } from "../lib/loopback"
 import { WEBHOOK_SIGNATURE_SCHEMES, type WebhookKeys } from "../lib/webhooks"
+import { LONGEST_LINK_LIFE_MS } from "./link-timing"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -47,7 +48,7 @@ export const ProviderOptionsSchema = z.object({
     .number({ error: "linkTtlMinutes must be a number of minutes" })
     .int("linkTtlMinutes must be a whole number of minutes")
     .min(5, "linkTtlMinutes must be at least 5")
-    .max(7 * 24 * 60, "linkTtlMinutes must be at most 10080 (7 days)")
+    .max(LONGEST_LINK_LIFE_MS / 60_000, "linkTtlMinutes must be at most 10080 (7 days)")
     .default(60),
   sendSms: z.boolean({ error: "sendSms must be true or false" }).default(false),
   passkeyEnabled: z.boolean({ error: "passkeyEnabled must be true or false" }).default(true),

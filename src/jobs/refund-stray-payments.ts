@@ -9,6 +9,7 @@ import type InstallmentsModuleService from "../modules/installments/service"
 import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/refund-canceled-order-payment"
 import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orphan-payment"
 import { RECONCILE_SCHEDULE } from "./reconcile-pending-sessions"
+import { LONGEST_LINK_LIFE_MS } from "../installments/link-timing"
 
 // Before an account's first complete sweep, paid links are listed back to the longest link lifetime
 // plus this.
@@ -65,7 +66,8 @@ export default async function refundStrayPayments(container: MedusaContainer, op
   const concurrency = sweepConcurrency(registrations)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-  const longestTtlMs = Math.max(0, ...registrations.map((r) => r.options.linkTtlMinutes * 60_000))
+  // Order-payment and draft links live up to 7 days whatever a registration's linkTtlMinutes.
+  const longestTtlMs = LONGEST_LINK_LIFE_MS
   const accounts = new Set<string>()
   const links = new Set<string>()
   for (const { id, options: providerOptions } of registrations) {

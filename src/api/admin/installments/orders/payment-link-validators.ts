@@ -1,9 +1,9 @@
 import { z } from "@medusajs/framework/zod"
 import { ORDER_LINK_CHECKOUTS } from "../../../../installments/order-debt-request"
 import { isoDateField, providerIdField } from "../shared-fields"
+import { LONGEST_LINK_LIFE_MS } from "../../../../installments/link-timing"
 
 // The service keeps a link payable for at most 7 days (docs/service-api.md, D8).
-const MAX_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 
 const OrderPaymentLinkBody = z
   .object({
@@ -12,7 +12,7 @@ const OrderPaymentLinkBody = z
     send_sms: z.boolean({ error: "send_sms must be true or false" }).optional(),
     expires_at: isoDateField("expires_at")
       .refine((value) => Date.parse(value) > Date.now(), "expires_at must be in the future")
-      .refine((value) => Date.parse(value) <= Date.now() + MAX_LINK_LIFETIME_MS, "expires_at must be at most 7 days from now")
+      .refine((value) => Date.parse(value) <= Date.now() + LONGEST_LINK_LIFE_MS, "expires_at must be at most 7 days from now")
       .transform((value) => new Date(value).toISOString())
       .optional(),
   })
