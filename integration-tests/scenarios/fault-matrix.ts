@@ -7,8 +7,9 @@ import { returnRefundKey } from "../../src/installments/refund-keys"
 import { InstallmentsClient } from "../../src/lib/client"
 import { parseAmount, formatAmount } from "../../src/lib/money"
 import type { SuiteContext } from "../helpers/context"
+import { busMark, RUNS, settledAfter } from "../helpers/event-bus-idle"
 import { returnFlow, type OrderItem } from "../helpers/returns"
-import { PUBLIC_KEY, SECRET_KEY, waitFor } from "../helpers/sandbox"
+import { PUBLIC_KEY, SECRET_KEY } from "../helpers/sandbox"
 import { setUpShipping, type ShippingSetup } from "../helpers/shipping"
 
 /** The network's faults, as the sandbox plays them on one endpoint (its control API). */
@@ -82,13 +83,12 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
       const candle = order.items.find((item: OrderItem) => item.variant_id === shipping.variants.candle)!
       const returnId = await flow.requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
       await faults(refundFault(fault))
+      const mark = busMark(ctx.getContainer())
       await flow.receive(returnId, [{ id: candle.id, quantity: 1 }])
       const key = returnRefundKey(paymentId, returnId, orderId)
-      // The subscriber's run has ended when its intent is no longer being sent.
-      const [row] = await waitFor(async () => {
-        const rows = (await rowsOf(transactionId)).filter((candidate) => candidate.idempotency_key === key && candidate.status !== "sending")
-        return rows.length ? rows : undefined
-      }, 60_000)
+      // The return's refund subscriber ran to its end under the fault.
+      await settledAfter(ctx.getContainer(), mark, [RUNS.returnRefund], 90_000)
+      const [row] = (await rowsOf(transactionId)).filter((candidate) => candidate.idempotency_key === key)
       await clearFaults()
       await runJobs()
       await expectExactlyOnce(`return x ${fault}`, orderId, transactionId, 6900n)
@@ -125,8 +125,10 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
       const { orderId, transactionId } = await flow.paidOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
       const total = parseAmount(String((await flow.readOrder(orderId)).total))
       await faults(refundFault(fault))
+      const mark = busMark(ctx.getContainer())
       expect((await ctx.api.post(`/admin/orders/${orderId}/cancel`, {}, ctx.admin)).status).toBe(200)
-      await waitFor(async () => ((await rowsOf(transactionId)).some((row) => row.status !== "sending") ? true : undefined), 60_000)
+      // The plugin's check of the cancel ran to its end under the fault.
+      await settledAfter(ctx.getContainer(), mark, [RUNS.cancelRefunds], 90_000)
       await clearFaults()
       await runJobs()
       await runJobs()
@@ -147,11 +149,11 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
       intent: { idempotency_key: key, provider_id: "installments", transaction_id: transactionId, payment_id: paymentId, order_id: orderId, return_id: returnId, source: "return", amount: "69.00" },
     })
     expect(opening).toMatchObject({ kind: "send" })
-    await faults([{ endpoint: "refund", mode: "hang", times: 0, delay_ms: 7_000 }])
+    const mark = busMark(ctx.getContainer())
     await flow.receive(returnId, [{ id: candle.id, quantity: 1 }])
     // The return's own run finds the intent unresolved and sends nothing.
-    await waitFor(async () => ((await rowsOf(transactionId)).length >= 1 ? true : undefined))
-    await clearFaults()
+    await settledAfter(ctx.getContainer(), mark, [RUNS.returnRefund], 60_000)
+    expect((await client().transactions.retrieve(transactionId)).refund_tracker).toEqual([])
     await runJobs()
     await expectExactlyOnce("killed between intent and call", orderId, transactionId, 6900n)
     matrix.push(`return x killed between intent and call -> resolved never sent, retried once under ${key}`)
