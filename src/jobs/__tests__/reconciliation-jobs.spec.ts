@@ -1,3 +1,4 @@
+import { LONGEST_LINK_LIFE_MS } from "../../installments/link-timing"
 import { Modules, PaymentActions } from "@medusajs/framework/utils"
 import { configWithPayment } from "../../installments/__tests__/medusa-shapes"
 
@@ -427,8 +428,8 @@ describe("refundStrayPayments: orphan payments", () => {
   it("without a since, lists links back to the longest link lifetime plus a day", async () => {
     const { c } = container([])
     await refundStrayPayments(c, { now: NOW })
-    // linkTtlMinutes defaults to 60.
-    expect(listCalls[0].query.from_date).toBe(hoursAgo(25))
+    // The longest life of any link (7 days: order-payment links), whatever linkTtlMinutes (60 here).
+    expect(listCalls[0].query.from_date).toBe(hoursAgo(7 * 24 + 24))
     expect(orphanRuns[0]).toMatchObject({ grace_ms: 10 * 60_000 })
   })
 })
@@ -444,7 +445,7 @@ describe("refundStrayPayments: the account's mark", () => {
     expect(mark.getTime()).toBeGreaterThanOrEqual(before)
     listCalls.length = 0
     await refundStrayPayments(c, { now: NOW })
-    expect(listCalls[0].query.from_date).toBe(new Date(mark.getTime() - 90 * 60_000).toISOString())
+    expect(listCalls[0].query.from_date).toBe(new Date(mark.getTime() - LONGEST_LINK_LIFE_MS - 30 * 60_000).toISOString())
   })
 
   it("a mark an hour (or a day) old is where the next sweep, in a new process, lists from", async () => {
@@ -452,7 +453,7 @@ describe("refundStrayPayments: the account's mark", () => {
     sweeps.marks.set(MARK, new Date(hoursAgo(25)))
     const { c } = container([], configWith(), sweeps)
     await refundStrayPayments(c, { now: NOW })
-    expect(listCalls[0].query.from_date).toBe(hoursAgo(26.5))
+    expect(listCalls[0].query.from_date).toBe(hoursAgo(25.5 + 7 * 24))
     expect(sweeps.marks.get(MARK)!.getTime()).toBeGreaterThan(Date.parse(hoursAgo(1)))
   })
 
