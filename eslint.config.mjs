@@ -30,7 +30,8 @@ const layers = [
   },
   {
     from: "src/providers",
-    message: "the payment provider is thin over the domain: it never imports the module, workflows, routes, subscribers, jobs or the admin",
+    message:
+      "the payment provider is thin over the domain: it never imports the module, workflows, routes, subscribers, jobs or the admin",
     forbidden: ["src/modules", "src/workflows", "src/api", "src/subscribers", "src/jobs", "src/admin"],
   },
   {
@@ -101,7 +102,8 @@ function reaching(dir, target) {
 function folders(dir) {
   const out = [dir]
   for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== "__tests__" && entry.name !== "node_modules") out.push(...folders(`${dir}/${entry.name}`))
+    if (entry.isDirectory() && entry.name !== "__tests__" && entry.name !== "node_modules")
+      out.push(...folders(`${dir}/${entry.name}`))
   }
   return out
 }
@@ -118,7 +120,10 @@ function boundaryBlocks() {
         patterns.push({ regex: `^(\\.\\./){${depth + 1},}`, message: layer.message })
       }
       if (layer.forbidden?.length) {
-        patterns.push({ regex: layer.forbidden.map((target) => reaching(abs, path.join(root, target))).join("|"), message: layer.message })
+        patterns.push({
+          regex: layer.forbidden.map((target) => reaching(abs, path.join(root, target))).join("|"),
+          message: layer.message,
+        })
       }
       if (layer.packages?.length) patterns.push({ group: layer.packages, message: layer.message })
       blocks.push({

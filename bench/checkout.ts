@@ -70,13 +70,25 @@ async function findShop(store: BenchStore): Promise<Shop> {
 }
 
 /** One shopper's checkout; resolves to the nanoseconds of the timed storefront calls and the session's link. */
-async function checkout(store: BenchStore, shop: Shop, provider: string): Promise<{ timed: bigint; session: bigint; complete: bigint; linkId?: string }> {
+async function checkout(
+  store: BenchStore,
+  shop: Shop,
+  provider: string
+): Promise<{ timed: bigint; session: bigint; complete: bigint; linkId?: string }> {
   const sdk = store.store.store
   const start = process.hrtime.bigint()
   const { cart } = await sdk.cart.create({
     region_id: store.regionId,
     email: "shopper@example.sa",
-    shipping_address: { first_name: "Noura", last_name: "Al-Qahtani", address_1: "Olaya Street 12", city: "Riyadh", country_code: "sa", postal_code: "12211", phone: "+966500000001" },
+    shipping_address: {
+      first_name: "Noura",
+      last_name: "Al-Qahtani",
+      address_1: "Olaya Street 12",
+      city: "Riyadh",
+      country_code: "sa",
+      postal_code: "12211",
+      phone: "+966500000001",
+    },
   })
   await sdk.cart.createLineItem(cart.id, { variant_id: shop.variantId, quantity: 1 })
   const { shipping_options } = await sdk.fulfillment.listCartOptions({ cart_id: cart.id })
@@ -95,7 +107,12 @@ async function checkout(store: BenchStore, shop: Shop, provider: string): Promis
     if (!linkId) {
       throw new Error(`the installments session has no link: ${JSON.stringify(session?.data)}`)
     }
-    await sandboxControl(store, `/payment-links/${linkId}/pay`, { card_number: RAJHI_CARD, payment_option: "Installment", bank_code: "rajhi", months: 12 })
+    await sandboxControl(store, `/payment-links/${linkId}/pay`, {
+      card_number: RAJHI_CARD,
+      payment_option: "Installment",
+      bank_code: "rajhi",
+      months: 12,
+    })
   }
   const completeStart = process.hrtime.bigint()
   const completed = await sdk.cart.complete(cart.id)
@@ -187,7 +204,10 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
     `\nCheckout through Medusa: ${CHECKOUTS} checkouts a run, ${ROUNDS} rounds alternating A/B, sequential and ${SHOPPERS} shoppers` +
       `${DROP_WEBHOOKS ? ", every webhook delivery dropped by the sandbox" : ""}\n${CHECKOUT_TIMED}\n`
   )
-  for (const [mode, shoppers] of [["sequential", 1], [`${SHOPPERS} shoppers`, SHOPPERS]] as const) {
+  for (const [mode, shoppers] of [
+    ["sequential", 1],
+    [`${SHOPPERS} shoppers`, SHOPPERS],
+  ] as const) {
     // Each mode warms both providers up at its own concurrency before anything is measured.
     for (const provider of [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER]) {
       await runCheckouts(store, shop, provider, Math.max(WARMUP, 2 * shoppers), shoppers)
@@ -221,9 +241,13 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
           `service calls/checkout ${a.serviceCallsPerCheckout.toFixed(2)} vs ${b.serviceCallsPerCheckout.toFixed(2)}`
       )
     }
-    process.stdout.write(`\n${mode}: A = ${INSTALLMENTS_PROVIDER}, B = ${SYSTEM_PROVIDER}\n${formatTable(rows, "checkouts")}\n${ratios.join("\n")}\n`)
+    process.stdout.write(
+      `\n${mode}: A = ${INSTALLMENTS_PROVIDER}, B = ${SYSTEM_PROVIDER}\n${formatTable(rows, "checkouts")}\n${ratios.join("\n")}\n`
+    )
     process.stdout.write(`A/B ${mode}: checkouts/s ${spread(throughput)}, p99 ${spread(p99)}, store CPU per checkout ${spread(cpu)}\n`)
-    process.stdout.write(`${formatActivityDifference(database.a, Math.max(1, database.aCheckouts), database.b, Math.max(1, database.bCheckouts))}\n`)
+    process.stdout.write(
+      `${formatActivityDifference(database.a, Math.max(1, database.aCheckouts), database.b, Math.max(1, database.bCheckouts))}\n`
+    )
   }
 }
 

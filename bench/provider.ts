@@ -89,7 +89,14 @@ async function startReceiver() {
 }
 
 async function main() {
-  const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", secretKey: SECRET, publicKey: PUBLIC, storeId: STORE, allowHttpWebhooks: true })
+  const sandbox = await startSandbox({
+    port: 0,
+    host: "127.0.0.1",
+    secretKey: SECRET,
+    publicKey: PUBLIC,
+    storeId: STORE,
+    allowHttpWebhooks: true,
+  })
   const receiver = await startReceiver()
   const registration = await (
     await fetch(`${sandbox.url}/api/create-webhook-and-apikey/`, {
@@ -125,14 +132,18 @@ async function main() {
   const initiate = await time("initiate", ITERATIONS, (i) =>
     provider.initiatePayment({ amount: "1500", currency_code: "sar", data: { session_id: `payses_bench_${i}` } })
   )
-  const bareCreate = await time("bare create", ITERATIONS, (i) => bare(sandbox.url, "POST", `/payment_links/${STORE}/create`, linkBody(i)))
+  const bareCreate = await time("bare create", ITERATIONS, (i) =>
+    bare(sandbox.url, "POST", `/payment_links/${STORE}/create`, linkBody(i))
+  )
 
   // A paid link for authorize (the common case at cart completion).
   const { data } = await provider.initiatePayment({ amount: "1500", currency_code: "sar", data: { session_id: "payses_bench_paid" } })
   const linkId = String(data!.payment_link_id)
   await sandbox.engine.pay(linkId, { card_number: RAJHI_CREDIT, payment_option: "Installment", bank_code: "rajhi", months: 6 })
   const authorize = await time("authorize", ITERATIONS, () => provider.authorizePayment({ data }))
-  const bareDetails = await time("bare details", ITERATIONS, () => bare(sandbox.url, "POST", `/payment_links/${linkId}/details`, { page: 1, page_size: 100 }))
+  const bareDetails = await time("bare details", ITERATIONS, () =>
+    bare(sandbox.url, "POST", `/payment_links/${linkId}/details`, { page: 1, page_size: 100 })
+  )
 
   // Service calls of one completed checkout: create, authorize at cart completion, and one re-read
   // per webhook delivery; the customer's own payment on the hosted page is not ours and not counted.
@@ -144,9 +155,18 @@ async function main() {
   }
   let checkout: Awaited<ReturnType<typeof storeProvider.initiatePayment>> | undefined
   const initiateCalls = await counted(async () => {
-    checkout = await storeProvider.initiatePayment({ amount: "1500", currency_code: "sar", data: { session_id: "payses_bench_count" } })
+    checkout = await storeProvider.initiatePayment({
+      amount: "1500",
+      currency_code: "sar",
+      data: { session_id: "payses_bench_count" },
+    })
   })
-  await sandbox.engine.pay(String(checkout!.data!.payment_link_id), { card_number: RAJHI_CREDIT, payment_option: "Installment", bank_code: "rajhi", months: 6 })
+  await sandbox.engine.pay(String(checkout!.data!.payment_link_id), {
+    card_number: RAJHI_CREDIT,
+    payment_option: "Installment",
+    bank_code: "rajhi",
+    months: 6,
+  })
   const authorizeCalls = await counted(() => storeProvider.authorizePayment({ data: checkout!.data }))
   await new Promise((resolve) => setTimeout(resolve, 500))
   const webhookCalls = await counted(async () => {
@@ -164,7 +184,10 @@ async function main() {
   console.log("operation          provider mean / p50 / p95 ms     bare HTTP mean / p50 / p95 ms    ratio (mean)")
   for (const [name, p, b] of rows) {
     console.log(
-      `${name.padEnd(18)} ${[p.mean, p.p50, p.p95].map((v) => v.toFixed(2)).join(" / ").padEnd(32)} ${[b.mean, b.p50, b.p95]
+      `${name.padEnd(18)} ${[p.mean, p.p50, p.p95]
+        .map((v) => v.toFixed(2))
+        .join(" / ")
+        .padEnd(32)} ${[b.mean, b.p50, b.p95]
         .map((v) => v.toFixed(2))
         .join(" / ")
         .padEnd(32)} ${(p.mean / b.mean).toFixed(2)}x`

@@ -49,23 +49,29 @@ export default async function reconcileSweep({ container }: ExecArgs) {
     await knex.raw(`DELETE FROM installments_sweep_item WHERE kind = 'session'`)
     await knex.raw(`DELETE FROM installments_sweep_mark`)
     const expiresAt = new Date(Date.now() + 60 * 60_000).toISOString()
-    await insertSessions(knex, "pend", pending, (i) => ({
-      status: "pending",
-      data: {
-        session_id: sessionId("pend", i),
-        payment_link_id: input.links[i],
-        url: `${input.sandboxUrl}/payment-link/${input.links[i]}`,
-        environment: "SANDBOX",
-        amount: input.amount,
-        currency_code: "sar",
-        expires_at: expiresAt,
-        transaction_id: null,
-        payment_option: null,
-        installment_months: null,
-        installment_bank: null,
-        failure_reason: null,
-      },
-    }), input.amount)
+    await insertSessions(
+      knex,
+      "pend",
+      pending,
+      (i) => ({
+        status: "pending",
+        data: {
+          session_id: sessionId("pend", i),
+          payment_link_id: input.links[i],
+          url: `${input.sandboxUrl}/payment-link/${input.links[i]}`,
+          environment: "SANDBOX",
+          amount: input.amount,
+          currency_code: "sar",
+          expires_at: expiresAt,
+          transaction_id: null,
+          payment_option: null,
+          installment_months: null,
+          installment_bank: null,
+          failure_reason: null,
+        },
+      }),
+      input.amount
+    )
     await knex.raw("ANALYZE payment_session")
     await fetch(`${input.sandboxUrl}/__sandbox/requests`, { method: "DELETE" })
     counter.reset()
@@ -73,7 +79,10 @@ export default async function reconcileSweep({ container }: ExecArgs) {
     await job(container)
     const ms = Number(process.hrtime.bigint() - started) / 1e6
     const queries = counter.count()
-    const log = (await (await fetch(`${input.sandboxUrl}/__sandbox/requests`)).json()) as { count: number; requests: { path: string }[] }
+    const log = (await (await fetch(`${input.sandboxUrl}/__sandbox/requests`)).json()) as {
+      count: number
+      requests: { path: string }[]
+    }
     const linkReads = log.requests.filter((request) => /\/details$/.test(request.path)).length
     if (pending) {
       results.push({ pending, completed: input.completed, ms, serviceCalls: log.count, linkReads, queries })
@@ -134,7 +143,14 @@ async function insertSessions(
       `INSERT INTO payment_session (id, currency_code, amount, raw_amount, provider_id, data, status, payment_collection_id)
        SELECT s.session_id, 'sar', ?, ?::jsonb, 'pp_installments_installments', s.data, s.status, s.id
        FROM unnest(?::text[], ?::text[], ?::jsonb[], ?::text[]) AS s(id, session_id, data, status)`,
-      [amount, raw, ids, ids.map((_, k) => sessionId(kind, start + k)), rows.map((r) => JSON.stringify(r.data)), rows.map((r) => r.status)]
+      [
+        amount,
+        raw,
+        ids,
+        ids.map((_, k) => sessionId(kind, start + k)),
+        rows.map((r) => JSON.stringify(r.data)),
+        rows.map((r) => r.status),
+      ]
     )
   }
 }
@@ -143,7 +159,9 @@ async function insertSessions(
 function countQueries(storeRequire: NodeRequire) {
   // The pg that knex (and through it MikroORM) loads in the store.
   const knexDir = path.dirname(storeRequire.resolve("knex/package.json"))
-  const pg = createRequire(path.join(knexDir, "package.json"))("pg") as { Client: { prototype: { query: (...args: unknown[]) => unknown } } }
+  const pg = createRequire(path.join(knexDir, "package.json"))("pg") as {
+    Client: { prototype: { query: (...args: unknown[]) => unknown } }
+  }
   let count = 0
   let sessionQuery: { sql: string; bindings: unknown[] } | undefined
   const original = pg.Client.prototype.query
@@ -152,7 +170,10 @@ function countQueries(storeRequire: NodeRequire) {
     const config = args[0] as { text?: string; values?: unknown[] } | string
     const sql = typeof config === "string" ? config : config?.text
     if (!sessionQuery && sql && /from "payment_session"/i.test(sql) && /\$like|like/i.test(sql)) {
-      sessionQuery = { sql: toKnexPlaceholders(sql), bindings: (typeof config === "string" ? args[1] : config.values) as unknown[] ?? [] }
+      sessionQuery = {
+        sql: toKnexPlaceholders(sql),
+        bindings: ((typeof config === "string" ? args[1] : config.values) as unknown[]) ?? [],
+      }
     }
     return original.apply(this, args)
   }

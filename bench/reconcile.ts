@@ -30,7 +30,12 @@ interface SweepResult {
 }
 
 async function createLinks(sandboxUrl: string, count: number): Promise<string[]> {
-  const client = new InstallmentsClient({ secretKey: MERCHANT.secretKey, publicKey: MERCHANT.publicKey, baseUrl: sandboxUrl, maxRetries: 0 })
+  const client = new InstallmentsClient({
+    secretKey: MERCHANT.secretKey,
+    publicKey: MERCHANT.publicKey,
+    baseUrl: sandboxUrl,
+    maxRetries: 0,
+  })
   return inParallel(16, count, async (i) => {
     const link = await client.paymentLinks.create(MERCHANT.storeId, {
       amount: Number(AMOUNT),
@@ -48,7 +53,17 @@ function pad(text: string, width: number): string {
 }
 
 function table(results: SweepResult[]): string {
-  const header = ["pending", "completed", "sweep ms", "service calls", "link reads", "db queries", "ms/pending", "calls/pending", "queries/pending"]
+  const header = [
+    "pending",
+    "completed",
+    "sweep ms",
+    "service calls",
+    "link reads",
+    "db queries",
+    "ms/pending",
+    "calls/pending",
+    "queries/pending",
+  ]
   const widths = header.map((h) => Math.max(h.length, 9))
   const lines = results.map((r, i) => {
     const before = results[i - 1]

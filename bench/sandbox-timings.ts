@@ -39,7 +39,11 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<v
 }
 
 async function setFaults(sandbox: RunningSandbox, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${sandbox.url}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+  const response = await fetch(`${sandbox.url}/__sandbox/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  })
   if (!response.ok) {
     throw new Error(`setting faults answered ${response.status}: ${await response.text()}`)
   }
@@ -76,8 +80,18 @@ async function controlUnderLatency(): Promise<TimingFigure[]> {
     const controlFaulted = await medianOf(SAMPLES, controlCall)
     const apiFaulted = await medianOf(Math.min(SAMPLES, 10), apiCall)
     return [
-      { name: `control GET /clock, ${API_LATENCY_MS} ms API latency set`, ms: controlFaulted, baselineName: "same call, no faults", baselineMs: controlBaseline },
-      { name: `API BIN lookup, ${API_LATENCY_MS} ms API latency set`, ms: apiFaulted, baselineName: "same call, no faults", baselineMs: apiBaseline },
+      {
+        name: `control GET /clock, ${API_LATENCY_MS} ms API latency set`,
+        ms: controlFaulted,
+        baselineName: "same call, no faults",
+        baselineMs: controlBaseline,
+      },
+      {
+        name: `API BIN lookup, ${API_LATENCY_MS} ms API latency set`,
+        ms: apiFaulted,
+        baselineName: "same call, no faults",
+        baselineMs: apiBaseline,
+      },
     ]
   } finally {
     await sandbox.stop()
@@ -102,7 +116,12 @@ async function stopWithHeldRequest(): Promise<TimingFigure> {
     held.push(await timed(() => busy.stop()))
     await inFlight
   }
-  return { name: `stop(), one request held in a ${HELD_LATENCY_MS / 1000} s latency wait`, ms: median(held), baselineName: "stop() of an idle sandbox", baselineMs: median(idle) }
+  return {
+    name: `stop(), one request held in a ${HELD_LATENCY_MS / 1000} s latency wait`,
+    ms: median(held),
+    baselineName: "stop() of an idle sandbox",
+    baselineMs: median(idle),
+  }
 }
 
 /** Runs both measurements; medians of SAMPLES calls (STOP_RUNS stops), in milliseconds. */
@@ -113,6 +132,9 @@ export async function measureTimings(): Promise<TimingFigure[]> {
 /** The figures as lines: each timing, its baseline and their ratio. */
 export function formatTimings(figures: TimingFigure[]): string {
   return figures
-    .map((figure) => `${figure.name.padEnd(58)} ${figure.ms.toFixed(2).padStart(8)} ms   vs ${figure.baselineName} ${figure.baselineMs.toFixed(2)} ms   x${(figure.ms / figure.baselineMs).toFixed(2)}`)
+    .map(
+      (figure) =>
+        `${figure.name.padEnd(58)} ${figure.ms.toFixed(2).padStart(8)} ms   vs ${figure.baselineName} ${figure.baselineMs.toFixed(2)} ms   x${(figure.ms / figure.baselineMs).toFixed(2)}`
+    )
     .join("\n")
 }

@@ -97,7 +97,9 @@ async function main(): Promise<void> {
     await sandbox.stop()
   }
 
-  console.log(`Sandbox benchmark: ${TOTAL} requests per scenario, ${CONCURRENCY} concurrent keep-alive connections, ${WARMUP} warm-up requests per scenario first`)
+  console.log(
+    `Sandbox benchmark: ${TOTAL} requests per scenario, ${CONCURRENCY} concurrent keep-alive connections, ${WARMUP} warm-up requests per scenario first`
+  )
   console.log(`node ${process.version}, load generator and servers share one process\n`)
   console.log(formatTable(Object.entries(results).map(([name, result]) => ({ name, result }))))
   console.log("\nSandbox relative to the bare node:http baseline (req/s share; latency multiples):")

@@ -314,7 +314,9 @@ async function seededCounts(knex: Knex): Promise<Record<string, SeededRows>> {
 function countQueries(storeRequire: NodeRequire) {
   // The pg that knex (and through it MikroORM) loads in the store.
   const knexDir = path.dirname(storeRequire.resolve("knex/package.json"))
-  const pg = createRequire(path.join(knexDir, "package.json"))("pg") as { Client: { prototype: { query: (...args: unknown[]) => unknown } } }
+  const pg = createRequire(path.join(knexDir, "package.json"))("pg") as {
+    Client: { prototype: { query: (...args: unknown[]) => unknown } }
+  }
   let statements = 0
   let rows = 0
   const countRows = (result: unknown) => {

@@ -24,7 +24,12 @@ const OPEN_LINKS = 20
 const PAID_LINKS = 5
 
 async function createLinks(sandboxUrl: string, count: number, prefix: string): Promise<string[]> {
-  const client = new InstallmentsClient({ secretKey: MERCHANT.secretKey, publicKey: MERCHANT.publicKey, baseUrl: sandboxUrl, maxRetries: 0 })
+  const client = new InstallmentsClient({
+    secretKey: MERCHANT.secretKey,
+    publicKey: MERCHANT.publicKey,
+    baseUrl: sandboxUrl,
+    maxRetries: 0,
+  })
   return inParallel(4, count, async (i) => {
     const link = await client.paymentLinks.create(MERCHANT.storeId, {
       amount: 1200,
@@ -61,7 +66,15 @@ function table(fresh: JobFigures[], history: JobFigures[]): string {
   const header = ["job", "run", "service calls", "SQL statements", "rows returned", "rows read (pg)", "wall ms"]
   const lines: string[][] = []
   const rows = (f: JobFigures, h: JobFigures) => {
-    const cells = (run: string, x: JobFigures) => [x.job, run, String(x.serviceCalls), String(x.statements), String(x.rowsReturned), String(x.rowsRead), x.ms.toFixed(0)]
+    const cells = (run: string, x: JobFigures) => [
+      x.job,
+      run,
+      String(x.serviceCalls),
+      String(x.statements),
+      String(x.rowsReturned),
+      String(x.rowsRead),
+      x.ms.toFixed(0),
+    ]
     lines.push(cells("fresh", f), cells("history", h))
     lines.push([
       "",
@@ -76,7 +89,9 @@ function table(fresh: JobFigures[], history: JobFigures[]): string {
   fresh.forEach((f, i) => rows(f, history[i]))
   rows(totals(fresh), totals(history))
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)))
-  return [header, ...lines].map((cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ")).join("\n")
+  return [header, ...lines]
+    .map((cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "))
+    .join("\n")
 }
 
 /** The figures of all jobs together, as one row. */
@@ -97,7 +112,10 @@ function totals(figures: JobFigures[]): JobFigures {
 /** One line per era of the rows the history run held. */
 function seededLines(seeded: Record<string, SeededRows>): string {
   return Object.entries(seeded)
-    .map(([era, rows]) => `  ${era}: ${rows.sessions} sessions, ${rows.sweepItems} sweep items, ${rows.webhookEvents} deliveries, ${rows.ledgerRows} ledger rows`)
+    .map(
+      ([era, rows]) =>
+        `  ${era}: ${rows.sessions} sessions, ${rows.sweepItems} sweep items, ${rows.webhookEvents} deliveries, ${rows.ledgerRows} ledger rows`
+    )
     .join("\n")
 }
 
@@ -107,12 +125,11 @@ async function main(): Promise<void> {
     const env = await prepareBenchStore(sandbox.url)
     const openLinks = await createLinks(sandbox.url, OPEN_LINKS, "open")
     const transactions = await pay(sandbox.url, await createLinks(sandbox.url, PAID_LINKS, "paid"))
-    const { fresh, history, seeded } = await execInStore<{ fresh: JobFigures[]; history: JobFigures[]; seeded: Record<string, SeededRows> }>(
-      path.join(__dirname, "scale-run.ts"),
-      env,
-      "BENCH_SCALE_INPUT",
-      { sandboxUrl: sandbox.url, openLinks, transactions }
-    )
+    const { fresh, history, seeded } = await execInStore<{
+      fresh: JobFigures[]
+      history: JobFigures[]
+      seeded: Record<string, SeededRows>
+    }>(path.join(__dirname, "scale-run.ts"), env, "BENCH_SCALE_INPUT", { sandboxUrl: sandbox.url, openLinks, transactions })
     const f = totals(fresh)
     const h = totals(history)
     process.stdout.write(

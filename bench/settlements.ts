@@ -32,8 +32,20 @@ const gc = (globalThis as { gc?: () => void }).gc
 async function startSandboxProcess(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ["-r", "ts-node/register/transpile-only", "sandbox/src/cli.ts", "--port", "0", "--quiet",
-      "--secret-key", SECRET, "--public-key", PUBLIC, "--store-id", STORE],
+    [
+      "-r",
+      "ts-node/register/transpile-only",
+      "sandbox/src/cli.ts",
+      "--port",
+      "0",
+      "--quiet",
+      "--secret-key",
+      SECRET,
+      "--public-key",
+      PUBLIC,
+      "--store-id",
+      STORE,
+    ],
     { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=4096" } }
   )
   const url = await new Promise<string>((resolve, reject) => {
@@ -66,7 +78,13 @@ function countingContainer() {
   const query = { graph: async () => (counter.queries++, { data: [] }) }
   const container = {
     resolve: (key: string) =>
-      key === ContainerRegistrationKeys.PG_CONNECTION ? knex : key === INSTALLMENTS_MODULE ? module : key === ContainerRegistrationKeys.QUERY ? query : undefined,
+      key === ContainerRegistrationKeys.PG_CONNECTION
+        ? knex
+        : key === INSTALLMENTS_MODULE
+          ? module
+          : key === ContainerRegistrationKeys.QUERY
+            ? query
+            : undefined,
   } as unknown as MedusaContainer
   return { container, counter }
 }
@@ -79,10 +97,13 @@ async function measure(work: () => Promise<void>): Promise<{ ms: number; peakMb:
   gc?.()
   const start = process.memoryUsage().heapUsed
   let peak = start
-  const sampler = setInterval(() => {
-    gc?.()
-    peak = Math.max(peak, process.memoryUsage().heapUsed)
-  }, gc ? 25 : 2)
+  const sampler = setInterval(
+    () => {
+      gc?.()
+      peak = Math.max(peak, process.memoryUsage().heapUsed)
+    },
+    gc ? 25 : 2
+  )
   const began = process.hrtime.bigint()
   await work()
   const ms = Number(process.hrtime.bigint() - began) / 1e6
@@ -102,13 +123,23 @@ async function main() {
   const { url, child } = await startSandboxProcess()
   const client = new InstallmentsClient({ secretKey: SECRET, publicKey: PUBLIC, baseUrl: url, timeoutMs: 600_000 })
   const control = axios.create({ baseURL: `${url}/__sandbox`, proxy: false })
-  const results: Array<{ rows: number; baseline: { ms: number; peakMb: number }; export: { ms: number; peakMb: number }; queries: number }> = []
+  const results: Array<{
+    rows: number
+    baseline: { ms: number; peakMb: number }
+    export: { ms: number; peakMb: number }
+    queries: number
+  }> = []
   try {
     for (const [index, size] of SIZES.entries()) {
       // Each size in a year of its own, so the windows never overlap.
       const year = 2010 + index
       const window = { from_date: `${year}-01-01`, to_date: `${year}-12-31`, store_id: STORE }
-      await control.post("/statements/seed", { count: size, from: `${year}-01-01T00:00:00Z`, to: `${year}-12-30T00:00:00Z`, refund_every: 10 })
+      await control.post("/statements/seed", {
+        count: size,
+        from: `${year}-01-01T00:00:00Z`,
+        to: `${year}-12-30T00:00:00Z`,
+        refund_every: 10,
+      })
       const rows = size + Math.floor(size / 10)
 
       const baseline = await measure(async () => {
@@ -127,8 +158,12 @@ async function main() {
     child.kill()
   }
 
-  console.log(`\nSettlements csv export, join batch ${JOIN_BATCH_SIZE} rows${gc ? "" : " (run with --expose-gc: without it garbage counts as held memory)"}\n`)
-  console.log("| rows | baseline ms | export ms | time ratio | baseline peak live heap MB | export peak live heap MB | queries | queries per 1k rows |")
+  console.log(
+    `\nSettlements csv export, join batch ${JOIN_BATCH_SIZE} rows${gc ? "" : " (run with --expose-gc: without it garbage counts as held memory)"}\n`
+  )
+  console.log(
+    "| rows | baseline ms | export ms | time ratio | baseline peak live heap MB | export peak live heap MB | queries | queries per 1k rows |"
+  )
   console.log("|---|---|---|---|---|---|---|---|")
   for (const r of results) {
     console.log(

@@ -91,7 +91,10 @@ export async function startBenchStore(sandboxUrl: string): Promise<BenchStore> {
 async function stopAndCheck(store: RunningStore): Promise<void> {
   await store.stop()
   const left = liveGroupProcesses(store.processGroup)
-  const answers = await fetch(`${store.url}/health`).then(() => true, () => false)
+  const answers = await fetch(`${store.url}/health`).then(
+    () => true,
+    () => false
+  )
   if (left || answers) {
     throw new Error(`the store was stopped but ${left} of its processes still run${answers ? ` and ${store.url} still answers` : ""}`)
   }

@@ -16,7 +16,9 @@ export async function tableActivity(): Promise<Activity> {
     const { rows } = await client.query<{ relname: string; reads: string; writes: string }>(
       "SELECT relname, coalesce(seq_scan, 0) + coalesce(idx_scan, 0) AS reads, n_tup_ins + n_tup_upd + n_tup_del AS writes FROM pg_stat_user_tables"
     )
-    const { rows: db } = await client.query<{ commits: string }>("SELECT xact_commit AS commits FROM pg_stat_database WHERE datname = current_database()")
+    const { rows: db } = await client.query<{ commits: string }>(
+      "SELECT xact_commit AS commits FROM pg_stat_database WHERE datname = current_database()"
+    )
     const activity: Activity = new Map(rows.map((row) => [row.relname, { reads: Number(row.reads), writes: Number(row.writes) }]))
     activity.set("(commits)", { reads: Number(db[0]?.commits ?? 0), writes: 0 })
     return activity

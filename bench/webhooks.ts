@@ -29,7 +29,11 @@ interface Delivery {
 }
 
 /** Signed `order.created` deliveries of `linkId`, each with its own event id, as the sandbox signs them. */
-async function deliveries(store: BenchStore, sandbox: RunningSandbox, linkId: string): Promise<{ items: Delivery[]; publicKey: string }> {
+async function deliveries(
+  store: BenchStore,
+  sandbox: RunningSandbox,
+  linkId: string
+): Promise<{ items: Delivery[]; publicKey: string }> {
   const url = `${store.url}${ROUTE}`
   const registration = sandbox.core.ctx.store.state.webhooks.find((webhook) => webhook.url === url)
   if (!registration) {
@@ -43,14 +47,24 @@ async function deliveries(store: BenchStore, sandbox: RunningSandbox, linkId: st
   }
   const items = Array.from({ length: DELIVERIES }, () => {
     const body = JSON.stringify({ ...template, id: randomUUID(), created_at: new Date().toISOString() })
-    return { body, headers: signedDeliveryHeaders({ payload: body, privateKey: registration.private_key, keyPrefix: registration.prefix }) }
+    return {
+      body,
+      headers: signedDeliveryHeaders({ payload: body, privateKey: registration.private_key, keyPrefix: registration.prefix }),
+    }
   })
   return { items, publicKey: createPublicKey(registration.private_key).export({ type: "spki", format: "pem" }).toString() }
 }
 
 function result(samples: bigint[], seconds: number, errors: number): LoadResult {
   samples.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-  return { total: samples.length, errors, seconds, requestsPerSecond: samples.length / seconds, p50Ms: percentileMs(samples, 50), p99Ms: percentileMs(samples, 99) }
+  return {
+    total: samples.length,
+    errors,
+    seconds,
+    requestsPerSecond: samples.length / seconds,
+    p50Ms: percentileMs(samples, 50),
+    p99Ms: percentileMs(samples, 99),
+  }
 }
 
 async function throughRoute(store: BenchStore, items: Delivery[], concurrency: number): Promise<LoadResult> {
@@ -78,7 +92,12 @@ function verifyAlone(items: Delivery[], publicKey: string): LoadResult {
   const started = process.hrtime.bigint()
   for (const item of items) {
     const start = process.hrtime.bigint()
-    const valid = verify(WEBHOOK_DIGEST, Buffer.from(item.body), { key, ...padding }, Buffer.from(item.headers["x-signature"], "base64"))
+    const valid = verify(
+      WEBHOOK_DIGEST,
+      Buffer.from(item.body),
+      { key, ...padding },
+      Buffer.from(item.headers["x-signature"], "base64")
+    )
     samples.push(process.hrtime.bigint() - start)
     errors += valid ? 0 : 1
   }

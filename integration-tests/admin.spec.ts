@@ -33,7 +33,8 @@ const shotPath = (name: string) => path.join(SCREENSHOTS, `admin-${name}.png`)
 // Animations finished first: a drawer caught mid-slide looks cut off at the page's edge.
 const shot = (name: string) => page.screenshot({ path: shotPath(name), fullPage: true, animations: "disabled" })
 /** The order card alone: it sits below the fold of the order page's side column. */
-const shotCard = (name: string) => page.getByTestId("installments-order-card").screenshot({ path: shotPath(name), animations: "disabled" })
+const shotCard = (name: string) =>
+  page.getByTestId("installments-order-card").screenshot({ path: shotPath(name), animations: "disabled" })
 
 /** A request for one payout's rows (`/admin/installments/settlements/<id>?…`), not the summary. */
 const PAYOUT_ROWS_READ = (response: { url: () => string }) => /\/admin\/installments\/settlements\/[^/?]+\?/.test(response.url())
@@ -85,11 +86,12 @@ beforeAll(async () => {
   })
   const { token } = (await login.json()) as { token: string }
   adminToken = token
-  const { order: read } = await adminApi<{ order: { payment_collections: { payments: { provider_id: string; data: Record<string, unknown> }[] }[] } }>(
-    token,
-    `/admin/orders/${order.id}?fields=id,*payment_collections.payments`
-  )
-  const payment = read.payment_collections.flatMap((collection) => collection.payments).find((p) => p.provider_id.startsWith("pp_installments_"))!
+  const { order: read } = await adminApi<{
+    order: { payment_collections: { payments: { provider_id: string; data: Record<string, unknown> }[] }[] }
+  }>(token, `/admin/orders/${order.id}?fields=id,*payment_collections.payments`)
+  const payment = read.payment_collections
+    .flatMap((collection) => collection.payments)
+    .find((p) => p.provider_id.startsWith("pp_installments_"))!
   transactionId = String(payment.data.transaction_id)
   const client = new InstallmentsClient({ secretKey: MERCHANT.secretKey, publicKey: MERCHANT.publicKey, baseUrl: sandboxUrl })
   transaction = await client.transactions.retrieve(transactionId)
@@ -132,7 +134,11 @@ describe("the plugin's admin pages in the demo store", () => {
 
   it("refunds part of the order from Medusa's Refund action: pending on the card, then settled with its rrn", async () => {
     // Medusa's own action: the payment's menu on the order page, Refund, an amount, Save.
-    await page.locator("div.grid", { hasText: /pp_installments_/ }).getByRole("button").last().click()
+    await page
+      .locator("div.grid", { hasText: /pp_installments_/ })
+      .getByRole("button")
+      .last()
+      .click()
     await page.getByRole("menuitem", { name: "Refund" }).click()
     await page.getByLabel("Amount").fill("100")
     await page.getByRole("button", { name: "Save" }).click()
@@ -170,14 +176,19 @@ describe("the plugin's admin pages in the demo store", () => {
     await page.getByLabel("Title").fill("Oud perfume (phone order)")
     await page.getByRole("radio", { name: /Installments only/ }).click()
     await page.getByRole("button", { name: "Create link" }).click()
-    await page.getByTestId("field-error-link-amount").getByText(/at least 100\.00 SAR when checkout is installments/).waitFor()
+    await page
+      .getByTestId("field-error-link-amount")
+      .getByText(/at least 100\.00 SAR when checkout is installments/)
+      .waitFor()
     await shot("payment-link-field-error-en")
 
     await page.getByLabel("Amount (SAR)").fill("1,200")
     await page.getByRole("button", { name: "Create link" }).click()
     const created = page.getByTestId("payment-link-created")
     await created.waitFor()
-    expect(await created.getByTestId("payment-link-url").textContent()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/payment-link\/[0-9a-f-]{36}$/)
+    expect(await created.getByTestId("payment-link-url").textContent()).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/payment-link\/[0-9a-f-]{36}$/
+    )
     const qr = created.getByTestId("payment-link-qr")
     await expect(qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true)
     await shot("payment-link-created-en")
@@ -187,7 +198,10 @@ describe("the plugin's admin pages in the demo store", () => {
 
   it("requests payment by link for what an edited order owes: the amount, the checkout choice, then URL, QR code and expiry", async () => {
     // The merchant adds an item to the order (Medusa's order edit), so the order owes its price.
-    const { order: placed } = await adminApi<{ order: { items: { variant_id: string }[] } }>(adminToken, `/admin/orders/${order.id}?fields=id,*items`)
+    const { order: placed } = await adminApi<{ order: { items: { variant_id: string }[] } }>(
+      adminToken,
+      `/admin/orders/${order.id}?fields=id,*items`
+    )
     await adminPost("/admin/order-edits", { order_id: order.id })
     await adminPost(`/admin/order-edits/${order.id}/items`, { items: [{ variant_id: placed.items[0].variant_id, quantity: 1 }] })
     await adminPost(`/admin/order-edits/${order.id}/request`, {})
@@ -201,14 +215,20 @@ describe("the plugin's admin pages in the demo store", () => {
     await page.goto(`${storeUrl}/app/orders/${order.id}`)
     const card = page.getByTestId("installments-order-debt")
     await card.getByText("Payment due").waitFor()
-    expect(await card.getByTestId("installments-order-debt-owed").textContent()).toContain(formatSar(formatAmount(roundMedusaAmount(owed)), "en"))
+    expect(await card.getByTestId("installments-order-debt-owed").textContent()).toContain(
+      formatSar(formatAmount(roundMedusaAmount(owed)), "en")
+    )
     await card.getByTestId("order-debt-request").click()
     await page.getByRole("radio", { name: /Card only/ }).click()
     await page.getByTestId("order-debt-submit").click()
     const created = page.getByTestId("payment-link-created")
     await created.waitFor()
-    expect(await created.getByTestId("payment-link-url").textContent()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/payment-link\/[0-9a-f-]{36}$/)
-    await expect(created.getByTestId("payment-link-qr").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true)
+    expect(await created.getByTestId("payment-link-url").textContent()).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/payment-link\/[0-9a-f-]{36}$/
+    )
+    await expect(
+      created.getByTestId("payment-link-qr").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
+    ).resolves.toBe(true)
     expect(await page.getByTestId("order-debt-expires").textContent()).toMatch(/^Valid until /)
     await shot("order-payment-link-en")
     await page.getByRole("button", { name: "Done" }).click()
@@ -224,7 +244,11 @@ describe("the plugin's admin pages in the demo store", () => {
     // The summary carries no rows: a payout's rows are read when it is opened.
     const [rowsRead] = await Promise.all([page.waitForResponse(PAYOUT_ROWS_READ), table.getByRole("row").nth(1).click()])
     expect(rowsRead.status()).toBe(200)
-    await page.getByTestId("settlement-orders").getByRole("link", { name: `#${order.displayId}` }).first().waitFor()
+    await page
+      .getByTestId("settlement-orders")
+      .getByRole("link", { name: `#${order.displayId}` })
+      .first()
+      .waitFor()
     await shot("settlements-en")
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("settlements-download-csv").click()])
@@ -299,7 +323,9 @@ describe("the plugin's admin pages in the demo store", () => {
       const firstPage = await table.getByRole("row").nth(1).textContent()
       // The payouts' second page is read from the API (offset 20), not sliced from a whole month.
       const [second] = await Promise.all([
-        page.waitForResponse((response) => response.url().includes("/admin/installments/settlements?") && response.url().includes("offset=20")),
+        page.waitForResponse(
+          (response) => response.url().includes("/admin/installments/settlements?") && response.url().includes("offset=20")
+        ),
         table.getByRole("button", { name: words.next }).click(),
       ])
       expect(second.status()).toBe(200)

@@ -96,7 +96,10 @@ describe("npm run demo", () => {
       await page.getByRole("button", { name: "متابعة" }).click()
       await page.locator('input[value="installment:rajhi:6"]').check()
       await shot("demo-hosted-page.png")
-      await Promise.all([page.waitForURL((url) => url.pathname.startsWith("/order/")), page.getByRole("button", { name: /^ادفع/ }).click()])
+      await Promise.all([
+        page.waitForURL((url) => url.pathname.startsWith("/order/")),
+        page.getByRole("button", { name: /^ادفع/ }).click(),
+      ])
 
       await page.getByText("Your order is confirmed").waitFor()
       expect(await page.getByTestId("order-number").textContent()).toMatch(/^#\d+$/)
@@ -113,7 +116,10 @@ describe("npm run demo", () => {
       await page.waitForURL((url) => url.href.includes("/payment-link/"))
       await page.getByLabel("رقم البطاقة").fill("4092010000000026")
       await page.getByRole("button", { name: "متابعة" }).click()
-      await Promise.all([page.waitForURL((url) => url.pathname === "/checkout/return"), page.getByRole("button", { name: /^ادفع/ }).click()])
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === "/checkout/return"),
+        page.getByRole("button", { name: /^ادفع/ }).click(),
+      ])
 
       await page.getByText("The payment did not go through").waitFor()
       await page.getByText("The card payment was declined or not authenticated. Try again with another card.").waitFor()
@@ -126,7 +132,11 @@ describe("npm run demo", () => {
       process.kill(-run.child.pid!, "SIGINT")
       await run.exited
       expect(run.output()).toMatch(/Stopping the store, storefront, sandbox and database/)
-      for (const url of [`http://localhost:${ports.DEMO_STORE_PORT}/health`, storefront(), `http://127.0.0.1:${ports.DEMO_SANDBOX_PORT}/`]) {
+      for (const url of [
+        `http://localhost:${ports.DEMO_STORE_PORT}/health`,
+        storefront(),
+        `http://127.0.0.1:${ports.DEMO_SANDBOX_PORT}/`,
+      ]) {
         expect(await answersHttp(url)).toBe(false)
       }
     }, 120_000)

@@ -92,7 +92,11 @@ describe("the built sandbox package (medusa-payment-installments-sandbox)", () =
     // prepack builds again, so the dry run lists what `npm publish` would ship.
     let listing = ""
     await withBuildLock(async () => {
-      listing = execFileSync("npm", ["pack", "--dry-run", "--json", "--workspace", "sandbox"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+      listing = execFileSync("npm", ["pack", "--dry-run", "--json", "--workspace", "sandbox"], {
+        cwd: ROOT,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      })
     })
     const [packed] = JSON.parse(listing)
     const files: string[] = packed.files.map((file: { path: string }) => file.path)
@@ -112,7 +116,9 @@ describe("the built sandbox package (medusa-payment-installments-sandbox)", () =
     expect(files.filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))).toEqual([])
     expect(files.filter((file) => file.includes("__tests__"))).toEqual([])
     // Only the framework-free rules come along, never the plugin's Medusa code.
-    expect(files.filter((file) => /^dist\/src\/(?!lib\/)/.test(file) || /^dist\/src\/lib\/client\/(?!schemas\/)/.test(file))).toEqual([])
+    expect(files.filter((file) => /^dist\/src\/(?!lib\/)/.test(file) || /^dist\/src\/lib\/client\/(?!schemas\/)/.test(file))).toEqual(
+      []
+    )
   }, 120_000)
 
   it("resolves startSandbox by its package name", () => {

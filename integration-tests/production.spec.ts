@@ -124,7 +124,10 @@ afterAll(async () => {
   await Promise.all([server?.stop(), worker?.stop()])
   // Both processes' logs, for reading a failure after the run (test-results/ is not committed).
   mkdirSync(RESULTS, { recursive: true })
-  for (const [name, process_] of [["server", server], ["worker", worker]] as const) {
+  for (const [name, process_] of [
+    ["server", server],
+    ["worker", worker],
+  ] as const) {
     if (process_) {
       writeFileSync(path.join(RESULTS, `production-${name}.log`), process_.output())
     }
@@ -144,45 +147,53 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
     expect(await redis.keys("RedisEventBusService:*")).not.toHaveLength(0)
     expect(await redis.keys("bull:medusa-workflows-jobs:*")).not.toHaveLength(0)
     // The webhook route exists on the server only: the service must be given the server's URL.
-    const onWorker = await sendToWebhookRoute(axios.create({ baseURL: worker.url, proxy: false }), "{}", { "content-type": "application/json" })
+    const onWorker = await sendToWebhookRoute(axios.create({ baseURL: worker.url, proxy: false }), "{}", {
+      "content-type": "application/json",
+    })
     const onServer = await sendToWebhookRoute(api, "{}", { "content-type": "application/json" })
     expect(onWorker.status).toBe(404)
     expect(onServer.status).toBe(401)
-    figures.add("processes", "webhook route on the server / on the worker", `${onServer.status} (unsigned refused) / ${onWorker.status} (no API routes)`)
+    figures.add(
+      "processes",
+      "webhook route on the server / on the worker",
+      `${onServer.status} (unsigned refused) / ${onWorker.status} (no API routes)`
+    )
   })
 
   it(`${CHECKOUTS} checkouts whose webhooks reach the server while the storefront completes the cart: one order and one capture per paid link`, async () => {
     const store = storefront(api, seed)
     const t0 = Date.now()
-    const checkouts = await inParallel(CHECKOUTS, CHECKOUTS, (index) => explained(`checkout ${index}`, async () => {
-      const installment = index % 2 === 0
-      // Al Rajhi's 0% plans start at 300.00 SAR; the card pays any amount.
-      // Ten shoppers, ten emails: Medusa's first carts of one new guest email at the same instant
-      // race to create that guest customer and all but one are refused (Medusa's, not the plugin's).
-      const cart = await store.createCart(installment ? 8 + index : 2 + index, { email: `shopper-${index}@example.sa` })
-      const { session } = await store.startPayment(cart.id)
-      const linkId = session.data.payment_link_id as string
-      const paid = await payLink(
-        sandbox,
-        linkId,
-        installment
-          ? { card_number: CARDS.rajhiCredit, payment_option: "Installment", bank_code: "rajhi", months: 12 }
-          : { card_number: CARDS.mada, payment_option: "Pay In Full" }
-      )
-      // The service posts order.success to the server at once and the worker processes it about 5 s
-      // later (Medusa's webhook delay), when its 5-second sweep also runs: half the shoppers return
-      // at once, half while the worker is recording the same payments.
-      const half = CHECKOUTS / 2
-      await new Promise((resolve) => setTimeout(resolve, index < half ? index * 300 : 4300 + (index - half) * 300))
-      const completed = await store.complete(cart.id)
-      return {
-        cartId: cart.id as string,
-        linkId,
-        transactionId: paid.transaction_id,
-        status: completed.status,
-        type: completed.data?.type as string | undefined,
-      }
-    }))
+    const checkouts = await inParallel(CHECKOUTS, CHECKOUTS, (index) =>
+      explained(`checkout ${index}`, async () => {
+        const installment = index % 2 === 0
+        // Al Rajhi's 0% plans start at 300.00 SAR; the card pays any amount.
+        // Ten shoppers, ten emails: Medusa's first carts of one new guest email at the same instant
+        // race to create that guest customer and all but one are refused (Medusa's, not the plugin's).
+        const cart = await store.createCart(installment ? 8 + index : 2 + index, { email: `shopper-${index}@example.sa` })
+        const { session } = await store.startPayment(cart.id)
+        const linkId = session.data.payment_link_id as string
+        const paid = await payLink(
+          sandbox,
+          linkId,
+          installment
+            ? { card_number: CARDS.rajhiCredit, payment_option: "Installment", bank_code: "rajhi", months: 12 }
+            : { card_number: CARDS.mada, payment_option: "Pay In Full" }
+        )
+        // The service posts order.success to the server at once and the worker processes it about 5 s
+        // later (Medusa's webhook delay), when its 5-second sweep also runs: half the shoppers return
+        // at once, half while the worker is recording the same payments.
+        const half = CHECKOUTS / 2
+        await new Promise((resolve) => setTimeout(resolve, index < half ? index * 300 : 4300 + (index - half) * 300))
+        const completed = await store.complete(cart.id)
+        return {
+          cartId: cart.id as string,
+          linkId,
+          transactionId: paid.transaction_id,
+          status: completed.status,
+          type: completed.data?.type as string | undefined,
+        }
+      })
+    )
     await webhooksIdle(sandbox)
     const cartIds = checkouts.map((checkout) => checkout.cartId)
     // Carts the shopper's completion did not turn into an order wait for the worker's webhook
@@ -193,7 +204,9 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
     }, 150_000).catch(async (error: Error) => {
       const found = await ordersPerCart(cartIds)
       const missing = checkouts.filter((checkout) => !found.get(checkout.cartId)?.length)
-      throw new Error(`${error.message}: no order for ${missing.map((m) => `${m.cartId} (completion ${m.status}, ${m.type})`).join(", ")}`)
+      throw new Error(
+        `${error.message}: no order for ${missing.map((m) => `${m.cartId} (completion ${m.status}, ${m.type})`).join(", ")}`
+      )
     })
     const elapsed = Date.now() - t0
     // Anything still queued (a late webhook, the next sweep) would show as a second order or capture.
@@ -206,24 +219,42 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
     const linkEvents = (await Promise.all([...links].map((id) => eventsOfLink(sandbox, id)))).flat()
     const eventIds = new Set(linkEvents.map((event) => event.id))
     const { data } = await sandbox.control.get("/webhooks/deliveries")
-    const deliveries = (data.deliveries as { event_id: string; url: string; attempts: { status_code: number | null }[] }[]).filter((d) =>
-      eventIds.has(d.event_id)
+    const deliveries = (data.deliveries as { event_id: string; url: string; attempts: { status_code: number | null }[] }[]).filter(
+      (d) => eventIds.has(d.event_id)
     )
     const answers = deliveries.flatMap((delivery) => delivery.attempts.map((attempt) => attempt.status_code))
 
     expect(perLink).toEqual(Array(CHECKOUTS).fill(1))
     expect(captures).toEqual(Array(CHECKOUTS).fill(1))
     // Each shopper paid once and keeps the sale: no completion rolled back into a refund.
-    const refunded = await Promise.all(checkouts.map(async (checkout) => (await sandboxClient().transactions.retrieve(checkout.transactionId)).refund_tracker.length))
+    const refunded = await Promise.all(
+      checkouts.map(async (checkout) => (await sandboxClient().transactions.retrieve(checkout.transactionId)).refund_tracker.length)
+    )
     expect(refunded).toEqual(Array(CHECKOUTS).fill(0))
     expect(deliveries.every((delivery) => delivery.url.startsWith(server.url))).toBe(true)
     expect(answers.length).toBeGreaterThanOrEqual(CHECKOUTS)
     expect(answers.every((status) => status === 200)).toBe(true)
     const byStorefront = checkouts.filter((checkout) => checkout.status === 200 && checkout.type === "order").length
-    figures.add(`${CHECKOUTS} concurrent checkouts`, "paid links / orders / captures", `${CHECKOUTS} / ${perLink.reduce((a, b) => a + b, 0)} / ${captures.reduce((a, b) => a + b, 0)}`)
-    figures.add(`${CHECKOUTS} concurrent checkouts`, "orders per paid link / captures per payment", `${distinct(perLink)} / ${distinct(captures)}`)
-    figures.add(`${CHECKOUTS} concurrent checkouts`, "cart completions answered with the order / otherwise", `${byStorefront} / ${CHECKOUTS - byStorefront}`)
-    figures.add(`${CHECKOUTS} concurrent checkouts`, "webhook deliveries to the server, answered 200", `${answers.length}, ${answers.filter((s) => s === 200).length}`)
+    figures.add(
+      `${CHECKOUTS} concurrent checkouts`,
+      "paid links / orders / captures",
+      `${CHECKOUTS} / ${perLink.reduce((a, b) => a + b, 0)} / ${captures.reduce((a, b) => a + b, 0)}`
+    )
+    figures.add(
+      `${CHECKOUTS} concurrent checkouts`,
+      "orders per paid link / captures per payment",
+      `${distinct(perLink)} / ${distinct(captures)}`
+    )
+    figures.add(
+      `${CHECKOUTS} concurrent checkouts`,
+      "cart completions answered with the order / otherwise",
+      `${byStorefront} / ${CHECKOUTS - byStorefront}`
+    )
+    figures.add(
+      `${CHECKOUTS} concurrent checkouts`,
+      "webhook deliveries to the server, answered 200",
+      `${answers.length}, ${answers.filter((s) => s === 200).length}`
+    )
     figures.add(`${CHECKOUTS} concurrent checkouts`, "until every paid link had its order", seconds(elapsed))
   })
 
@@ -260,8 +291,16 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
     expect(orders).toHaveLength(1)
     expect(settled).toEqual(orders)
     expect(captures).toEqual([1])
-    figures.add(`${DUPLICATES} duplicate deliveries`, "answered 200 / acknowledged as duplicates (all to the server)", `${statuses.filter((s) => s === 200).length} / ${duplicates}`)
-    figures.add(`${DUPLICATES} duplicate deliveries`, "orders / captures", `${settled.length} / ${captures.reduce((a, b) => a + b, 0)}`)
+    figures.add(
+      `${DUPLICATES} duplicate deliveries`,
+      "answered 200 / acknowledged as duplicates (all to the server)",
+      `${statuses.filter((s) => s === 200).length} / ${duplicates}`
+    )
+    figures.add(
+      `${DUPLICATES} duplicate deliveries`,
+      "orders / captures",
+      `${settled.length} / ${captures.reduce((a, b) => a + b, 0)}`
+    )
   })
 
   it("a paid link whose webhooks were all dropped gets its order from the reconciliation job, run by the worker only", async () => {
@@ -278,15 +317,21 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
       await sandbox.control.delete("/faults")
     }
     // The shopper never comes back and no webhook arrives: only the sweep can place the order.
-    const orders = await waitFor(async () => {
-      const ids = (await ordersPerCart([cart.id])).get(cart.id)!
-      return ids.length ? ids : undefined
-    }, 60_000, 500)
+    const orders = await waitFor(
+      async () => {
+        const ids = (await ordersPerCart([cart.id])).get(cart.id)!
+        return ids.length ? ids : undefined
+      },
+      60_000,
+      500
+    )
     const placedAfter = Date.now() - paidAt
     const settledLine = `installments: the reconciliation job settled paid session ${session.id}`
     await waitFor(async () => worker.output().includes(settledLine), 10_000)
     const captures = await capturesPerPayment(orders)
-    const dropped = (await sandbox.control.get("/webhooks/deliveries", { params: { status: "dropped" } })).data.deliveries as { event_id: string }[]
+    const dropped = (await sandbox.control.get("/webhooks/deliveries", { params: { status: "dropped" } })).data.deliveries as {
+      event_id: string
+    }[]
     const linkEvents = new Set((await eventsOfLink(sandbox, linkId)).map((event) => event.id))
 
     expect(dropped.filter((delivery) => linkEvents.has(delivery.event_id)).length).toBeGreaterThan(0)
@@ -319,8 +364,16 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
     expect(ledger).toEqual([expect.objectContaining({ return_id: returnId })])
     expect(transaction.refunded_amount).toBe("69.00")
     expect(transaction.refund_tracker).toHaveLength(1)
-    figures.add("return received", "refunds per return (Medusa / plugin ledger / service tracker)", `${refunds.length} / ${ledger.length} / ${transaction.refund_tracker?.length}`)
-    figures.add("return received", "refunded (Medusa = service)", `${(refunds[0].amount as number).toFixed(2)} = ${transaction.refunded_amount}`)
+    figures.add(
+      "return received",
+      "refunds per return (Medusa / plugin ledger / service tracker)",
+      `${refunds.length} / ${ledger.length} / ${transaction.refund_tracker?.length}`
+    )
+    figures.add(
+      "return received",
+      "refunded (Medusa = service)",
+      `${(refunds[0].amount as number).toFixed(2)} = ${transaction.refunded_amount}`
+    )
     figures.add("total", "spec wall time", seconds(Date.now() - started))
   })
 })

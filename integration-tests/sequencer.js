@@ -4,7 +4,16 @@
 const path = require("node:path")
 const Sequencer = require("@jest/test-sequencer").default
 
-const ORDER = ["installments", "returns-reliability", "package", "stock-store", "production", "demo", "admin", "checkout-no-verdict-reuse"].map((name) => `${name}.spec.ts`)
+const ORDER = [
+  "installments",
+  "returns-reliability",
+  "package",
+  "stock-store",
+  "production",
+  "demo",
+  "admin",
+  "checkout-no-verdict-reuse",
+].map((name) => `${name}.spec.ts`)
 
 const rank = (test) => {
   const index = test.path.includes(`${path.sep}integration-tests${path.sep}`) ? ORDER.indexOf(path.basename(test.path)) : -1

@@ -66,7 +66,11 @@ describe("the packed plugin in a stock Medusa store", () => {
   })
 
   it("has the sandbox's installments-sandbox command from its own package, and a plugin without the sandbox", () => {
-    const usage = execFileSync("npx", ["--no", "--", "installments-sandbox", "--help"], { cwd: dir, encoding: "utf8", env: childEnv() })
+    const usage = execFileSync("npx", ["--no", "--", "installments-sandbox", "--help"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: childEnv(),
+    })
     expect(usage).toMatch(/^Usage: installments-sandbox/m)
     expect(usage).toMatch(/--port/)
     expect(installedCopies(dir, "medusa-payment-installments-sandbox")).toEqual(["node_modules/medusa-payment-installments-sandbox"])
@@ -124,13 +128,20 @@ describe("the packed plugin in a stock Medusa store", () => {
       const created = await fetch(`${store.url}/admin/regions`, {
         method: "POST",
         headers,
-        body: JSON.stringify({ name: "Saudi Arabia", currency_code: "sar", countries: ["sa"], payment_providers: ["pp_installments_installments"] }),
+        body: JSON.stringify({
+          name: "Saudi Arabia",
+          currency_code: "sar",
+          countries: ["sa"],
+          payment_providers: ["pp_installments_installments"],
+        }),
       })
       expect(created.status).toBe(200)
       const { region } = (await created.json()) as { region: { id: string } }
       const read = await fetch(`${store.url}/admin/regions/${region.id}?fields=id,*payment_providers`, { headers })
       const { region: withProviders } = (await read.json()) as { region: { payment_providers: { id: string; is_enabled: boolean }[] } }
-      expect(withProviders.payment_providers).toEqual([expect.objectContaining({ id: "pp_installments_installments", is_enabled: true })])
+      expect(withProviders.payment_providers).toEqual([
+        expect.objectContaining({ id: "pp_installments_installments", is_enabled: true }),
+      ])
 
       // The plugin's own routes and the admin (with its extensions) are served by the built app.
       const webhooks = await fetch(`${store.url}/admin/installments/webhooks`, { headers })

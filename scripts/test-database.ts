@@ -20,7 +20,9 @@ async function main() {
   }
   const user = process.env.DB_USERNAME ?? "postgres"
   const password = process.env.DB_PASSWORD ?? "postgres"
-  const configured = process.env.DATABASE_URL ?? `postgres://${user}:${password}@${process.env.DB_HOST ?? "localhost"}:${process.env.DB_PORT ?? "5432"}/postgres`
+  const configured =
+    process.env.DATABASE_URL ??
+    `postgres://${user}:${password}@${process.env.DB_HOST ?? "localhost"}:${process.env.DB_PORT ?? "5432"}/postgres`
   const forced = process.env.INSTALLMENTS_TEST_DB === "embedded"
 
   const env: NodeJS.ProcessEnv = { ...process.env }
@@ -36,7 +38,9 @@ async function main() {
     stop = pg.stop
     Object.assign(env, { DB_HOST: "localhost", DB_PORT: String(port), DB_USERNAME: "postgres", DB_PASSWORD: "postgres" })
     delete env.DATABASE_URL
-    process.stdout.write(`test database: embedded PostgreSQL on port ${port} (${forced ? "INSTALLMENTS_TEST_DB=embedded" : "none answered at " + new URL(configured).host})\n`)
+    process.stdout.write(
+      `test database: embedded PostgreSQL on port ${port} (${forced ? "INSTALLMENTS_TEST_DB=embedded" : "none answered at " + new URL(configured).host})\n`
+    )
   }
 
   const child = spawn(command, args, { stdio: "inherit", env })

@@ -20,9 +20,28 @@ function collect(project) {
   fs.rmSync(report, { force: true })
   const run = spawnSync(
     "npx",
-    ["jest", "--config", "jest.config.js", "--selectProjects", project, "--testNamePattern", "(?!)", "--json", "--outputFile", report, "--silent"],
+    [
+      "jest",
+      "--config",
+      "jest.config.js",
+      "--selectProjects",
+      project,
+      "--testNamePattern",
+      "(?!)",
+      "--json",
+      "--outputFile",
+      report,
+      "--silent",
+    ],
     // Integration specs load as `npm test` loads them.
-    { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: project === "integration" ? "--experimental-vm-modules" : process.env.NODE_OPTIONS ?? "" } }
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        NODE_OPTIONS: project === "integration" ? "--experimental-vm-modules" : (process.env.NODE_OPTIONS ?? ""),
+      },
+    }
   )
   if (!fs.existsSync(report)) {
     throw new Error(`jest wrote no report for ${project}:\n${run.stderr}`)
@@ -30,7 +49,9 @@ function collect(project) {
   const { testResults } = JSON.parse(fs.readFileSync(report, "utf8"))
   const broken = testResults.filter((result) => result.status === "failed")
   if (broken.length) {
-    throw new Error(`these specs failed to load; fix them first:\n${broken.map((r) => `${path.relative(ROOT, r.name)}: ${r.message}`).join("\n")}`)
+    throw new Error(
+      `these specs failed to load; fix them first:\n${broken.map((r) => `${path.relative(ROOT, r.name)}: ${r.message}`).join("\n")}`
+    )
   }
   const counts = testResults
     .map((result) => [path.relative(ROOT, result.name).split(path.sep).join("/"), result.assertionResults.length])
@@ -39,7 +60,8 @@ function collect(project) {
 }
 
 const manifest = {
-  $comment: "Every spec file and its test count, per jest project. Written by `npm run test:manifest`; npm test fails when a spec here does not run or runs fewer tests.",
+  $comment:
+    "Every spec file and its test count, per jest project. Written by `npm run test:manifest`; npm test fails when a spec here does not run or runs fewer tests.",
   ...Object.fromEntries(PROJECTS.map((project) => [project, collect(project)])),
 }
 const text = JSON.stringify(manifest, null, 2) + "\n"

@@ -96,7 +96,11 @@ function judge({ jobs, manifest, root }) {
     if (projectOf(name) === "unit") {
       // Unit files run in parallel: the group's wall time is what a run waits for.
       const end = Math.max(report.startTime, ...results.map((result) => result.endTime ?? 0))
-      rows.push(["unit (src/**/__tests__, sandbox, scripts)", results.reduce((sum, r) => sum + (r.assertionResults?.length ?? 0), 0), end - report.startTime])
+      rows.push([
+        "unit (src/**/__tests__, sandbox, scripts)",
+        results.reduce((sum, r) => sum + (r.assertionResults?.length ?? 0), 0),
+        end - report.startTime,
+      ])
     } else {
       for (const result of results) {
         rows.push([relative(root, result.name), result.assertionResults?.length ?? 0, (result.endTime ?? 0) - (result.startTime ?? 0)])
@@ -112,17 +116,23 @@ function judge({ jobs, manifest, root }) {
     const missing = Object.keys(expected).filter((file) => !actual.has(file))
     const reported = jobs.some((job) => projectOf(job.name) === project && job.report)
     if (missing.length > LISTED && actual.size === 0) {
-      problems.push(`${project}: none of its ${missing.length} spec files in ${MANIFEST} ran${reported ? "" : " (its job has no report)"}`)
+      problems.push(
+        `${project}: none of its ${missing.length} spec files in ${MANIFEST} ran${reported ? "" : " (its job has no report)"}`
+      )
     } else {
       for (const file of missing) {
-        problems.push(`${file}: not run (${MANIFEST} has it with ${expected[file]} tests): not collected, renamed or deleted? If on purpose, ${UPDATE}`)
+        problems.push(
+          `${file}: not run (${MANIFEST} has it with ${expected[file]} tests): not collected, renamed or deleted? If on purpose, ${UPDATE}`
+        )
       }
     }
     for (const [file, count] of actual) {
       if (!(file in expected)) {
         notes.push(`${file}: ${count} tests, not in ${MANIFEST}: ${UPDATE} to record it`)
       } else if (count < expected[file]) {
-        problems.push(`${file}: ran ${count} tests, ${MANIFEST} has ${expected[file]}: ${expected[file] - count} not collected. If on purpose, ${UPDATE}`)
+        problems.push(
+          `${file}: ran ${count} tests, ${MANIFEST} has ${expected[file]}: ${expected[file] - count} not collected. If on purpose, ${UPDATE}`
+        )
       } else if (count > expected[file]) {
         notes.push(`${file}: ran ${count} tests, ${MANIFEST} has ${expected[file]}: ${UPDATE} to record the new ones`)
       }

@@ -103,5 +103,8 @@ export async function waitForOutput(run: DemoRun, pattern: RegExp, timeoutMs: nu
 
 /** Whether anything answers HTTP at `url`. */
 export async function answersHttp(url: string): Promise<boolean> {
-  return fetch(url).then(() => true, () => false)
+  return fetch(url).then(
+    () => true,
+    () => false
+  )
 }

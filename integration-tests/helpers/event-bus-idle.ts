@@ -149,7 +149,12 @@ export const RUNS = {
  * after `mark`: what could have acted has acted and decided, so "nothing happened" can be looked
  * at. Answers every run after `mark`, as `event -> subscriber`.
  */
-export async function settledAfter(container: MedusaContainer, mark: number, mustHaveRun: string[] = [], timeoutMs?: number): Promise<string[]> {
+export async function settledAfter(
+  container: MedusaContainer,
+  mark: number,
+  mustHaveRun: string[] = [],
+  timeoutMs?: number
+): Promise<string[]> {
   const runs = runsOf(await EventBusWatch.of(container).idle(mark, timeoutMs))
   const missing = mustHaveRun.filter((run) => !runs.includes(run))
   if (missing.length) {

@@ -13,7 +13,10 @@ export class ForcedRace {
   private readonly steps: string[] = []
   private readonly restores: (() => void)[] = []
 
-  constructor(private readonly sandbox: Sandbox, private readonly linkId: string) {}
+  constructor(
+    private readonly sandbox: Sandbox,
+    private readonly linkId: string
+  ) {}
 
   mark(step: string): void {
     this.steps.push(step)
@@ -48,7 +51,10 @@ export class ForcedRace {
     const original = InstallmentsProviderService.prototype[method] as (...args: unknown[]) => Promise<unknown>
     let calls = 0
     const mark = (name: string) => this.mark(name)
-    const spy = jest.spyOn(InstallmentsProviderService.prototype, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
+    const spy = jest.spyOn(InstallmentsProviderService.prototype, method).mockImplementation(function (
+      this: unknown,
+      ...args: unknown[]
+    ) {
       calls += 1
       mark(step)
       return original.apply(this, args)

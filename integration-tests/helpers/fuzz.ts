@@ -71,14 +71,41 @@ export function fuzzCases(route: FuzzRoute, headers: Record<string, string>, ser
     cases.push({ ...base, name: "malformed JSON", headers: json, body: '{"provider_id": "installments",' })
     cases.push({ ...base, name: "JSON array body", headers: json, body: "[1,2,3]" })
     cases.push({ ...base, name: "1 MB body", headers: json, body: JSON.stringify({ ...route.sample, padding: ONE_MEGABYTE }) })
-    cases.push({ ...base, name: "body not JSON", headers: { ...headers, "content-type": "text/plain" }, body: "provider_id=installments" })
+    cases.push({
+      ...base,
+      name: "body not JSON",
+      headers: { ...headers, "content-type": "text/plain" },
+      body: "provider_id=installments",
+    })
   } else {
-    cases.push({ ...base, name: "64 KB query (over the HTTP header limit)", headers, path: `${route.path}?${querystring({ ...route.sample, padding: "x".repeat(64 * 1024) })}` })
-    cases.push({ ...base, name: "repeated parameters", headers, path: `${route.path}?${Object.keys(route.sample).map((k) => `${k}=a&${k}=b`).join("&")}` })
+    cases.push({
+      ...base,
+      name: "64 KB query (over the HTTP header limit)",
+      headers,
+      path: `${route.path}?${querystring({ ...route.sample, padding: "x".repeat(64 * 1024) })}`,
+    })
+    cases.push({
+      ...base,
+      name: "repeated parameters",
+      headers,
+      path: `${route.path}?${Object.keys(route.sample)
+        .map((k) => `${k}=a&${k}=b`)
+        .join("&")}`,
+    })
   }
-  cases.push({ ...send("no credentials", route.sample), name: "no credentials", headers: route.method === "GET" ? {} : { "content-type": "application/json" } })
+  cases.push({
+    ...send("no credentials", route.sample),
+    name: "no credentials",
+    headers: route.method === "GET" ? {} : { "content-type": "application/json" },
+  })
   for (const method of OTHER_METHODS.filter((m) => !served.includes(m))) {
-    cases.push({ ...base, name: `method ${method}`, method, headers: json, body: method === "GET" ? undefined : JSON.stringify(route.sample) })
+    cases.push({
+      ...base,
+      name: `method ${method}`,
+      method,
+      headers: json,
+      body: method === "GET" ? undefined : JSON.stringify(route.sample),
+    })
   }
   return cases
 }
@@ -99,7 +126,10 @@ export function sendCase(api: AxiosInstance, fuzz: FuzzCase): Promise<AxiosRespo
 
 function querystring(values: Record<string, unknown>): string {
   return Object.entries(values)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(wellFormed(typeof value === "string" ? value : JSON.stringify(value)))}`)
+    .map(
+      ([key, value]) =>
+        `${encodeURIComponent(key)}=${encodeURIComponent(wellFormed(typeof value === "string" ? value : JSON.stringify(value)))}`
+    )
     .join("&")
 }
 

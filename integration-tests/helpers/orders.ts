@@ -20,7 +20,11 @@ export async function ordersOfCart(container: MedusaContainer, cartId: string): 
 }
 
 /** An order's payments with their captures and refunds, as the admin shows them. */
-export async function paymentsOfOrder(api: AxiosInstance, admin: { headers: Record<string, string> }, orderId: string): Promise<PaymentTrail[]> {
+export async function paymentsOfOrder(
+  api: AxiosInstance,
+  admin: { headers: Record<string, string> },
+  orderId: string
+): Promise<PaymentTrail[]> {
   const { data } = await api.get(
     `/admin/orders/${orderId}?fields=id,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds`,
     admin
@@ -29,7 +33,10 @@ export async function paymentsOfOrder(api: AxiosInstance, admin: { headers: Reco
 }
 
 /** The statuses of a payment collection's sessions (none when a session creation was undone). */
-export async function sessionsOfCollection(container: MedusaContainer, collectionId: string): Promise<{ id: string; status: string }[]> {
+export async function sessionsOfCollection(
+  container: MedusaContainer,
+  collectionId: string
+): Promise<{ id: string; status: string }[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",

@@ -26,7 +26,11 @@ export function returnFlow(ctx: StoreContext, shipping: () => ShippingSetup) {
 
   /** The refunds Medusa recorded on the order's payment. */
   async function refundsOf(orderId: string) {
-    return ((await readOrder(orderId)).payment_collections[0].payments[0].refunds ?? []) as { id: string; amount: number; note: string | null }[]
+    return ((await readOrder(orderId)).payment_collections[0].payments[0].refunds ?? []) as {
+      id: string
+      amount: number
+      note: string | null
+    }[]
   }
 
   /** A paid (in full, mada) order with 15% VAT and 25.00 SAR shipping, not fulfilled yet. */
@@ -73,7 +77,10 @@ export function returnFlow(ctx: StoreContext, shipping: () => ShippingSetup) {
       const paid = await paidOrder(lines, provider)
       await ctx.api.post(
         `/admin/orders/${paid.orderId}/fulfillments`,
-        { location_id: shipping().locationId, items: paid.order.items.map((item: OrderItem) => ({ id: item.id, quantity: item.quantity })) },
+        {
+          location_id: shipping().locationId,
+          items: paid.order.items.map((item: OrderItem) => ({ id: item.id, quantity: item.quantity })),
+        },
         ctx.admin
       )
       return paid

@@ -92,5 +92,10 @@ export async function waitFor<T>(check: () => Promise<T | undefined | null | fal
 
 /** A client of the test sandbox with the store's keys, without retries, to read what the service holds. */
 export function sandboxClient(): InstallmentsClient {
-  return new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
+  return new InstallmentsClient({
+    secretKey: SECRET_KEY,
+    publicKey: PUBLIC_KEY,
+    baseUrl: process.env.INSTALLMENTS_BASE_URL!,
+    maxRetries: 0,
+  })
 }

@@ -68,7 +68,10 @@ export function storefront(api: AxiosInstance, seed: Seed) {
   const headers = { headers: { "x-publishable-api-key": seed.publishableKey } }
   return {
     /** A guest cart whose total is 50.00 SAR x quantity (or of another variant, with an address). */
-    async createCart(quantity: number, extra: { variantId?: string; shipping_address?: Record<string, unknown>; email?: string } = {}) {
+    async createCart(
+      quantity: number,
+      extra: { variantId?: string; shipping_address?: Record<string, unknown>; email?: string } = {}
+    ) {
       const { data } = await api.post(
         "/store/carts",
         {
@@ -94,9 +97,7 @@ export function storefront(api: AxiosInstance, seed: Seed) {
         { provider_id: providerId, data: { cart_id: cartId } },
         headers
       )
-      const session = data.payment_collection.payment_sessions.find(
-        (s: { provider_id: string }) => s.provider_id === providerId
-      )
+      const session = data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === providerId)
       return { paymentCollectionId: pc.payment_collection.id as string, session }
     },
     async complete(cartId: string) {

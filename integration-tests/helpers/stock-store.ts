@@ -138,7 +138,12 @@ export async function startBuiltStore(dir: string, env: Record<string, string>):
     if (child.exitCode !== null) {
       throw new Error(`medusa start exited with ${child.exitCode}:\n${output}`)
     }
-    if (await fetch(`${url}/health`).then((res) => res.ok, () => false)) {
+    if (
+      await fetch(`${url}/health`).then(
+        (res) => res.ok,
+        () => false
+      )
+    ) {
       return { url, stop, output: () => output }
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
@@ -179,4 +184,3 @@ export function serviceEnv(): Record<string, string> {
   const names = ["INSTALLMENTS_SECRET_KEY", "INSTALLMENTS_PUBLIC_KEY", "INSTALLMENTS_STORE_ID", "INSTALLMENTS_BASE_URL"]
   return Object.fromEntries(names.map((name) => [name, process.env[name]!]))
 }
-

@@ -57,7 +57,9 @@ export async function eventsOfLink(sandbox: Sandbox, linkId: string): Promise<Em
 export async function deliveryStatusesOfLink(sandbox: Sandbox, linkId: string): Promise<string[]> {
   const ids = new Set((await eventsOfLink(sandbox, linkId)).map((event) => event.id))
   const { data } = await sandbox.control.get("/webhooks/deliveries")
-  return (data.deliveries as { event_id: string; status: string }[]).filter((delivery) => ids.has(delivery.event_id)).map((delivery) => delivery.status)
+  return (data.deliveries as { event_id: string; status: string }[])
+    .filter((delivery) => ids.has(delivery.event_id))
+    .map((delivery) => delivery.status)
 }
 
 /** The body of an emitted event, as the service serialized it. */
@@ -90,7 +92,11 @@ export function captureLogs(container: MedusaContainer): { text: () => string; s
   const lines: string[] = []
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const record = (...args: unknown[]) =>
-    lines.push(args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack}` : typeof arg === "string" ? arg : safeJson(arg))).join(" "))
+    lines.push(
+      args
+        .map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack}` : typeof arg === "string" ? arg : safeJson(arg)))
+        .join(" ")
+    )
   const spies = (["info", "warn", "error", "debug", "log"] as const)
     .filter((level) => typeof (logger as unknown as Record<string, unknown>)[level] === "function")
     .map((level) => jest.spyOn(logger as never, level as never).mockImplementation(((...args: unknown[]) => record(...args)) as never))

@@ -21,7 +21,12 @@ export function afterSaleScenarios(ctx: SuiteContext) {
     }[]
 
   const client = () =>
-    new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
+    new InstallmentsClient({
+      secretKey: SECRET_KEY,
+      publicKey: PUBLIC_KEY,
+      baseUrl: process.env.INSTALLMENTS_BASE_URL!,
+      maxRetries: 0,
+    })
 
   /** A paid order of `quantity` x 50.00 SAR (or of another variant), and its one payment. */
   async function paidOrder(quantity: number, extra: Parameters<ReturnType<typeof storefront>["createCart"]>[1] = {}) {
@@ -133,7 +138,11 @@ export function afterSaleScenarios(ctx: SuiteContext) {
         maxRetries: 0,
       }
     )
-    await provider.refundPayment({ amount: medusaRefund.amount, data: payment.data, context: { idempotency_key: medusaRefund.id } } as never)
+    await provider.refundPayment({
+      amount: medusaRefund.amount,
+      data: payment.data,
+      context: { idempotency_key: medusaRefund.id },
+    } as never)
     expect((await client().transactions.retrieve(transactionId)).refund_tracker).toHaveLength(1)
 
     const other = await paidOrder(4) // 200.00
@@ -164,7 +173,9 @@ export function afterSaleScenarios(ctx: SuiteContext) {
         title: "Bakhoor",
         status: "published",
         options: [{ title: "Size", values: ["One"] }],
-        variants: [{ title: "One", options: { Size: "One" }, manage_inventory: false, prices: [{ currency_code: "sar", amount: 33.33 }] }],
+        variants: [
+          { title: "One", options: { Size: "One" }, manage_inventory: false, prices: [{ currency_code: "sar", amount: 33.33 }] },
+        ],
         sales_channels: [{ id: ctx.seed.salesChannelId }],
       },
       ctx.admin
@@ -175,7 +186,10 @@ export function afterSaleScenarios(ctx: SuiteContext) {
     expect(cart.total).toBeCloseTo(38.3295, 4)
     expect(cart.tax_total).toBeCloseTo(4.9995, 4)
 
-    const { orderId, transactionId, order } = await paidOrder(1, { variantId, shipping_address: { country_code: "sa", city: "Riyadh" } })
+    const { orderId, transactionId, order } = await paidOrder(1, {
+      variantId,
+      shipping_address: { country_code: "sa", city: "Riyadh" },
+    })
     expect(order.total).toBeCloseTo(38.3295, 4)
     const paid = await client().transactions.retrieve(transactionId)
     expect(paid).toMatchObject({ status: "success", amount: "38.33" })

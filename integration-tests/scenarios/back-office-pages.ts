@@ -23,23 +23,26 @@ export function backOfficePageScenarios(ctx: SuiteContext) {
     ["/admin/installments/settlements/STL-20250702-ABCDEF12", WINDOW],
   ]
 
-  it.each(LIST_ROUTES)("%s refuses limit=1000 and a negative offset with a 400 naming the field, before any call to the service", async (path, query) => {
-    await ctx.sandbox.control.post("/faults", { fail_next: 1, error_status: 503 })
-    try {
-      const tooMany = await get(path, { ...query, limit: 1000 })
-      expect(tooMany.status).toBe(400)
-      expect(tooMany.data).toEqual({
-        type: "invalid_data",
-        message: "Invalid request: Value for field 'limit' too big, expected at most: '100'",
-      })
-      const backwards = await get(path, { ...query, offset: -1 })
-      expect(backwards.status).toBe(400)
-      expect(backwards.data.message).toBe("Invalid request: Value for field 'offset' too small, expected at least: '0'")
-      expect(await faultsLeft()).toBe(1) // the service was never called
-    } finally {
-      await ctx.sandbox.control.delete("/faults")
+  it.each(LIST_ROUTES)(
+    "%s refuses limit=1000 and a negative offset with a 400 naming the field, before any call to the service",
+    async (path, query) => {
+      await ctx.sandbox.control.post("/faults", { fail_next: 1, error_status: 503 })
+      try {
+        const tooMany = await get(path, { ...query, limit: 1000 })
+        expect(tooMany.status).toBe(400)
+        expect(tooMany.data).toEqual({
+          type: "invalid_data",
+          message: "Invalid request: Value for field 'limit' too big, expected at most: '100'",
+        })
+        const backwards = await get(path, { ...query, offset: -1 })
+        expect(backwards.status).toBe(400)
+        expect(backwards.data.message).toBe("Invalid request: Value for field 'offset' too small, expected at least: '0'")
+        expect(await faultsLeft()).toBe(1) // the service was never called
+      } finally {
+        await ctx.sandbox.control.delete("/faults")
+      }
     }
-  })
+  )
 
   describe("the refund ledger", () => {
     const module = () => getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
@@ -78,7 +81,8 @@ export function backOfficePageScenarios(ctx: SuiteContext) {
     })
 
     it("pages of 3: the count never moves, no refund is read twice or missed, in the same order as one page", async () => {
-      const read = (query: Record<string, unknown>) => get("/admin/installments/refunds", { provider_id: undefined, transaction_id: transactionId, ...query })
+      const read = (query: Record<string, unknown>) =>
+        get("/admin/installments/refunds", { provider_id: undefined, transaction_id: transactionId, ...query })
       const whole = (await read({ limit: 100 })).data.refunds.map((refund: { id: string }) => refund.id)
       const paged = await everyPage(3, async (page) => {
         const { status, data } = await read(page)

@@ -19,7 +19,12 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
   const post = (path: string, body: Record<string, unknown>) =>
     api.post(path, { provider_id: "installments", ...body }, { ...ctx.admin, validateStatus: () => true })
   const client = () =>
-    new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
+    new InstallmentsClient({
+      secretKey: SECRET_KEY,
+      publicKey: PUBLIC_KEY,
+      baseUrl: process.env.INSTALLMENTS_BASE_URL!,
+      maxRetries: 0,
+    })
 
   const installmentOrder = (quantity: number) => paidInstallmentOrder(ctx, quantity)
 
@@ -171,18 +176,33 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
       expect(mine).toMatchObject({ created_in_admin: true, status: "Unpaid", transaction_id: null })
 
       const mark = busMark(getContainer())
-      const paid = await payLink(ctx.sandbox, link.id, { card_number: CARDS.rajhiCredit, payment_option: "Installment", bank_code: "rajhi", months: 6 })
+      const paid = await payLink(ctx.sandbox, link.id, {
+        card_number: CARDS.rajhiCredit,
+        payment_option: "Installment",
+        bank_code: "rajhi",
+        months: 6,
+      })
       await webhooksIdle(ctx.sandbox)
       // The verified delivery's subscribers ran to their end (the admin link's record among them).
       await settledAfter(getContainer(), mark, ["installments.webhook_verified -> installments-admin-link-paid"])
       // Recorded from the verified webhook, before anyone opens the link.
       const module = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
       const [row] = await module.listInstallmentsPaymentLinks({ payment_link_id: link.id })
-      expect(row).toMatchObject({ status: "Paid", transaction_id: paid.transaction_id, payment_option: "Installment", bank_name: "RAJHI" })
+      expect(row).toMatchObject({
+        status: "Paid",
+        transaction_id: paid.transaction_id,
+        payment_option: "Installment",
+        bank_name: "RAJHI",
+      })
 
       const details = await get(`/admin/installments/payment-links/${link.id}`)
       expect(details.status).toBe(200)
-      expect(details.data.payment_link).toMatchObject({ id: link.id, status: "Paid", created_in_admin: true, transaction_id: paid.transaction_id })
+      expect(details.data.payment_link).toMatchObject({
+        id: link.id,
+        status: "Paid",
+        created_in_admin: true,
+        transaction_id: paid.transaction_id,
+      })
       expect(details.data.transactions.map((t: { id: string }) => t.id)).toEqual([paid.transaction_id])
       expect(details.data).toMatchObject({ count: 1, limit: 50, offset: 0 })
 
@@ -227,12 +247,28 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
       ["no title", { amount: "100.00" }, /Field 'title' is required/],
       ["an amount finer than a halala", { amount: "100.005", title: "x" }, /amount must be a number with at most 2 decimals/],
       ["a zero amount", { amount: 0, title: "x" }, /amount must be greater than 0/],
-      ["installments below 100.00", { amount: "99.99", title: "x", checkout: "installments" }, /amount must be at least 100.00 SAR when checkout is installments/],
+      [
+        "installments below 100.00",
+        { amount: "99.99", title: "x", checkout: "installments" },
+        /amount must be at least 100.00 SAR when checkout is installments/,
+      ],
       ["an SMS without a phone", { amount: "150.00", title: "x", send_sms: true }, /customer.phone is required when send_sms is true/],
-      ["a phone not in E.164", { amount: "150.00", title: "x", customer: { phone: "0501234567" } }, /customer.phone must be an E.164 phone number/],
-      ["an expiry in the past", { amount: "150.00", title: "x", expires_at: "2020-01-01T00:00:00Z" }, /expires_at must be in the future/],
+      [
+        "a phone not in E.164",
+        { amount: "150.00", title: "x", customer: { phone: "0501234567" } },
+        /customer.phone must be an E.164 phone number/,
+      ],
+      [
+        "an expiry in the past",
+        { amount: "150.00", title: "x", expires_at: "2020-01-01T00:00:00Z" },
+        /expires_at must be in the future/,
+      ],
       ["an unknown checkout", { amount: "150.00", title: "x", checkout: "cash" }, /checkout/],
-      ["a title over 200 characters", { amount: "150.00", title: "x".repeat(201) }, /Value for field 'title' too big, expected at most: '200'/],
+      [
+        "a title over 200 characters",
+        { amount: "150.00", title: "x".repeat(201) },
+        /Value for field 'title' too big, expected at most: '200'/,
+      ],
     ])("creation refused with the field named: %s", async (_label, body, message) => {
       const { status, data } = await post("/admin/installments/payment-links", body)
       expect(status).toBe(400)
@@ -273,7 +309,10 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
       expect(eligible.status).toBe(200)
       expect(eligible.data.bin_lookup).toMatchObject({ bin: "409201", bank_code: "rajhi", type: "CREDIT", is_eligible: true })
       const below = await get("/admin/installments/bin-lookup", { bin: "409201", amount: "100.00" })
-      expect(below.data.bin_lookup).toMatchObject({ is_eligible: false, message: expect.stringMatching(/^Minimum amount for .+ is 300\.00\.$/) })
+      expect(below.data.bin_lookup).toMatchObject({
+        is_eligible: false,
+        message: expect.stringMatching(/^Minimum amount for .+ is 300\.00\.$/),
+      })
       const unknown = await get("/admin/installments/bin-lookup", { bin: "999999" })
       expect(unknown.data.bin_lookup).toEqual({ is_eligible: false, message: "Bin number not found." })
     })
@@ -324,7 +363,10 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
       })
       expect(main.pending_refunds).toBeGreaterThanOrEqual(1)
       expect(main.webhooks).toEqual([
-        expect.objectContaining({ url: `${api.defaults.baseURL}/hooks/payment/installments_installments`, prefix: expect.any(String) }),
+        expect.objectContaining({
+          url: `${api.defaults.baseURL}/hooks/payment/installments_installments`,
+          prefix: expect.any(String),
+        }),
       ])
       expect(Date.parse(main.last_verified_delivery_at)).toBeGreaterThan(Date.now() - 120_000)
       expect(data.registrations[2]).toMatchObject({ webhooks: [], last_verified_delivery_at: null, pending_sessions: 0 })
@@ -335,7 +377,8 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
       )
       expect(broken.data.registrations[2].connection).toEqual({
         ok: false,
-        message: "The secret or public key of registration card is wrong: the installments service refused them. Check its secretKey and publicKey options.",
+        message:
+          "The secret or public key of registration card is wrong: the installments service refused them. Check its secretKey and publicKey options.",
       })
       expect(broken.data.registrations[0].connection.ok).toBe(true)
     })

@@ -121,7 +121,9 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       expect(csv.headers["content-type"]).toMatch(/^text\/csv/)
       expect(csv.headers["content-disposition"]).toBe('attachment; filename="installments-statement-2025-03-01_2025-03-31.csv"')
       const lines = (csv.data as string).trim().split("\r\n")
-      expect(lines[0]).toBe("date,type,transaction_id,payment_option,bank_name,amount,service_fee,service_tax_vat,refund_amount,net_amount,settlement_id")
+      expect(lines[0]).toBe(
+        "date,type,transaction_id,payment_option,bank_name,amount,service_fee,service_tax_vat,refund_amount,net_amount,settlement_id"
+      )
       expect(lines).toHaveLength(1 + 40 + 10)
 
       const pdf = await api.get("/admin/installments/statements", {
@@ -136,7 +138,11 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
 
     it.each<[string, Record<string, unknown>, RegExp]>([
       ["from_date after to_date", { from_date: "2025-03-31", to_date: "2025-03-01" }, /from_date must not be after to_date/],
-      ["a window longer than a year", { from_date: "2024-01-01", to_date: "2025-03-01" }, /to_date must be at most 366 days after from_date/],
+      [
+        "a window longer than a year",
+        { from_date: "2024-01-01", to_date: "2025-03-01" },
+        /to_date must be at most 366 days after from_date/,
+      ],
       ["an impossible date", { from_date: "2025-02-30", to_date: "2025-03-01" }, /from_date must be an ISO 8601 date/],
       ["no to_date", { from_date: "2025-03-01" }, /to_date/],
       ["an unknown format", { ...march, format: "xlsx" }, /format/],
@@ -162,7 +168,9 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       )
       const unknown = await get("/admin/installments/statements", { ...march, provider_id: "stripe" })
       expect(unknown.status).toBe(400)
-      expect(unknown.data.message).toMatch(/provider_id "stripe" is not an installments registration; use one of: installments, bnpl, card/)
+      expect(unknown.data.message).toMatch(
+        /provider_id "stripe" is not an installments registration; use one of: installments, bnpl, card/
+      )
     })
 
     it("the service's errors in words a merchant can act on: wrong keys, foreign store, no answer", async () => {
@@ -173,7 +181,8 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       expect(keys.status).toBe(403)
       expect(keys.data).toMatchObject({
         code: "installments_keys_refused",
-        message: "The secret or public key of registration card is wrong: the installments service refused them. Check its secretKey and publicKey options.",
+        message:
+          "The secret or public key of registration card is wrong: the installments service refused them. Check its secretKey and publicKey options.",
       })
       expect(JSON.stringify(keys.data)).not.toContain("sk_")
 
@@ -183,14 +192,18 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       expect(store.status).toBe(403)
       expect(store.data).toMatchObject({
         code: "installments_store_not_found",
-        message: "Store id 00000000-0000-4000-8000-000000000001 is not this merchant's: check the storeId option of registration card.",
+        message:
+          "Store id 00000000-0000-4000-8000-000000000001 is not this merchant's: check the storeId option of registration card.",
       })
 
       await ctx.sandbox.control.post("/faults", { fail_next: 2, error_status: 503 }) // the call and its one retry
       try {
         const down = await get("/admin/installments/statements", march)
         expect(down.status).toBe(500)
-        expect(down.data).toMatchObject({ code: "installments_unavailable", message: "The installments service did not answer; try again." })
+        expect(down.data).toMatchObject({
+          code: "installments_unavailable",
+          message: "The installments service did not answer; try again.",
+        })
       } finally {
         await ctx.sandbox.control.delete("/faults")
       }
@@ -203,13 +216,23 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       const july = { from_date: "2025-07-01", to_date: "2025-07-31" }
       const { status, data } = await get("/admin/installments/settlements", july)
       expect(status).toBe(200)
-      expect(data).toMatchObject({ from_date: "2025-07-01", to_date: "2025-07-31", currency: "SAR", difference: null, limit: 50, offset: 0 })
+      expect(data).toMatchObject({
+        from_date: "2025-07-01",
+        to_date: "2025-07-31",
+        currency: "SAR",
+        difference: null,
+        limit: 50,
+        offset: 0,
+      })
       const expected = { gross: "48000.00", fees: "1240.00", vat: "186.00", refunds: "1200.00", net: "45374.00" }
       expect(data.totals).toEqual(expected)
       expect(data.service_summary).toEqual(expected)
       // The summary answers payouts and their totals, never their rows.
       expect(data.settlements.every((settlement: Record<string, unknown>) => !("rows" in settlement))).toBe(true)
-      expect(data.unsettled).toEqual({ row_count: 0, totals: { gross: "0.00", fees: "0.00", vat: "0.00", refunds: "0.00", net: "0.00" } })
+      expect(data.unsettled).toEqual({
+        row_count: 0,
+        totals: { gross: "0.00", fees: "0.00", vat: "0.00", refunds: "0.00", net: "0.00" },
+      })
 
       const settlements = data.settlements as Settlement[]
       expect(data.count).toBe(settlements.length)
@@ -261,7 +284,11 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       const paid = { transaction_id: transactionId }
 
       // A link made in the admin for a phone sale.
-      const made = await api.post("/admin/installments/payment-links", { provider_id: "installments", amount: "250.00", title: "Phone order" }, ctx.admin)
+      const made = await api.post(
+        "/admin/installments/payment-links",
+        { provider_id: "installments", amount: "250.00", title: "Phone order" },
+        ctx.admin
+      )
       const phone = await payLink(ctx.sandbox, made.data.payment_link.id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
 
       // A customer pays an old link after the cart changed: the plugin refunds it as an orphan.
@@ -310,12 +337,31 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       const csv = await get("/admin/installments/settlements", { ...window, format: "csv" })
       expect(csv.status).toBe(200)
       expect(csv.headers["content-type"]).toMatch(/^text\/csv/)
-      expect(csv.headers["content-disposition"]).toMatch(/filename="installments-settlements-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv"/)
+      expect(csv.headers["content-disposition"]).toMatch(
+        /filename="installments-settlements-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv"/
+      )
       const lines = (csv.data as string).trim().split("\r\n")
       expect(lines[0].split(",")).toEqual([
-        "settlement_id", "payout_date", "bank_reference", "type", "date", "transaction_id", "payment_option", "bank_name",
-        "amount", "service_fee", "service_tax_vat", "refund_amount", "net_amount", "order_id", "order_display_id",
-        "customer_name", "customer_email", "order_amount", "payment_link_id", "flag",
+        "settlement_id",
+        "payout_date",
+        "bank_reference",
+        "type",
+        "date",
+        "transaction_id",
+        "payment_option",
+        "bank_name",
+        "amount",
+        "service_fee",
+        "service_tax_vat",
+        "refund_amount",
+        "net_amount",
+        "order_id",
+        "order_display_id",
+        "customer_name",
+        "customer_email",
+        "order_amount",
+        "payment_link_id",
+        "flag",
       ])
       // The csv is the whole window, every payout's rows and the unsettled ones, not a page.
       expect(lines.length - 1).toBe(rows.length + unsettled.length)
@@ -330,7 +376,10 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       const pdf = await get("/admin/installments/settlements", { from_date: "2025-07-01", to_date: "2025-07-31", format: "pdf" })
       expect(pdf.status).toBe(400)
       expect(pdf.data.message).toMatch(/format/)
-      const unknown = await get("/admin/installments/settlements/STL-19990101-NOTHERE0", { from_date: "2025-07-01", to_date: "2025-07-31" })
+      const unknown = await get("/admin/installments/settlements/STL-19990101-NOTHERE0", {
+        from_date: "2025-07-01",
+        to_date: "2025-07-31",
+      })
       expect(unknown.status).toBe(404)
       expect(unknown.data.message).toBe("Settlement STL-19990101-NOTHERE0 is not in the window 2025-07-01 to 2025-07-31")
       const noWindow = await get("/admin/installments/settlements/unsettled", {})
@@ -360,7 +409,9 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       })
       // The sandbox (in this process) builds its whole 20,000-row file in memory; the plugin holds one
       // batch of 1,000 rows. Holding the export whole would add its rows, their joins and its text.
-      console.info(`settlements csv: ${lines - 1} rows, ${(bytes / 2 ** 20).toFixed(1)} MB, live heap growth ${csvGrowthMb.toFixed(1)} MB`)
+      console.info(
+        `settlements csv: ${lines - 1} rows, ${(bytes / 2 ** 20).toFixed(1)} MB, live heap growth ${csvGrowthMb.toFixed(1)} MB`
+      )
       expect(lines).toBe(1 + 20_000)
       expect(csvGrowthMb).toBeLessThan(16)
 

@@ -52,7 +52,9 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
   }
 
   async function paidLinksMarks(): Promise<Date[]> {
-    const { rows } = await knex().raw(`SELECT swept_to FROM installments_sweep_mark WHERE name LIKE 'paid-links:%' AND deleted_at IS NULL`)
+    const { rows } = await knex().raw(
+      `SELECT swept_to FROM installments_sweep_mark WHERE name LIKE 'paid-links:%' AND deleted_at IS NULL`
+    )
     return rows.map((row) => new Date(row.swept_to as string))
   }
 
@@ -109,7 +111,10 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
       const { session: first } = await store.startPayment(cart.id)
       await store.setQuantity(cart, 20)
       await store.startPayment(cart.id)
-      const orphan = await payWithWebhooksLost(ctx.sandbox, first.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+      const orphan = await payWithWebhooksLost(ctx.sandbox, first.data.payment_link_id, {
+        card_number: CARDS.mada,
+        payment_option: "Pay In Full",
+      })
 
       list.mockClear()
       const resumed = Date.now()
@@ -149,11 +154,18 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
     const deleted = await pruneWebhookEvents(getContainer(), { batchSize: 1 })
     expect(deleted.webhook_events).toBe(ofLink.length)
     const left = await recorded()
-    expect(left.map((row) => row.event_id).sort()).toEqual([...all.filter((row) => row.payment_link_id !== link).map((row) => row.event_id), "evt_recent"].sort())
+    expect(left.map((row) => row.event_id).sort()).toEqual(
+      [...all.filter((row) => row.payment_link_id !== link).map((row) => row.event_id), "evt_recent"].sort()
+    )
 
     // The paid delivery again, as the service signed it 40 days ago.
     const paid = (await eventsOfLink(ctx.sandbox, link)).find((event) => event.event === "order.success")!
-    const body = JSON.stringify({ id: paid.id, event: paid.event, created_at: new Date(Date.now() - 40 * DAY).toISOString(), data: paid.data })
+    const body = JSON.stringify({
+      id: paid.id,
+      event: paid.event,
+      created_at: new Date(Date.now() - 40 * DAY).toISOString(),
+      data: paid.data,
+    })
     const reads = await linkReads(link)
     const mark = busMark(getContainer())
     const answer = await sendToWebhookRoute(api, body, { "content-type": "application/json", ...signedByService(ctx.sandbox, body) })

@@ -29,7 +29,12 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
   })
 
   const client = () =>
-    new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
+    new InstallmentsClient({
+      secretKey: SECRET_KEY,
+      publicKey: PUBLIC_KEY,
+      baseUrl: process.env.INSTALLMENTS_BASE_URL!,
+      maxRetries: 0,
+    })
 
   async function order(orderId: string) {
     const { data } = await api.get(
@@ -116,7 +121,13 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
       return rows.some((row) => row.payment_id && row.source === "canceled-order") ? rows : undefined
     })
     expect(entries).toEqual([
-      expect.objectContaining({ idempotency_key: refundId, amount: 1500, payment_id: refunded.id, source: "canceled-order", order_id: orderId }),
+      expect.objectContaining({
+        idempotency_key: refundId,
+        amount: 1500,
+        payment_id: refunded.id,
+        source: "canceled-order",
+        order_id: orderId,
+      }),
     ])
 
     // The same delivery replayed (deduplicated), the same event under a new delivery id (processed
@@ -170,7 +181,9 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     }
     expect((await order(orderId)).payments).toHaveLength(0)
     const run = (input: { now?: number; grace_ms?: number }) =>
-      refundInstallmentsCanceledOrderPaymentWorkflow(getContainer()).run({ input: { session_id: sessionId, payment_link_id: linkId, ...input } })
+      refundInstallmentsCanceledOrderPaymentWorkflow(getContainer()).run({
+        input: { session_id: sessionId, payment_link_id: linkId, ...input },
+      })
 
     // Paid just now: Medusa may still be recording it, so nothing is refunded within the grace period.
     const early = await run({ grace_ms: PAID_LINK_GRACE_MS })
@@ -191,7 +204,9 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     })
     const transaction = await client().transactions.retrieve(transactionId)
     expect(transaction).toMatchObject({ status: "refunded", refunded_amount: "1500.00" })
-    expect(transaction.refund_tracker.map((r) => [r.amount, r.idempotency_key])).toEqual([["1500.00", `canceled-order-${transactionId}`]])
+    expect(transaction.refund_tracker.map((r) => [r.amount, r.idempotency_key])).toEqual([
+      ["1500.00", `canceled-order-${transactionId}`],
+    ])
     expect(await ledger(transactionId)).toEqual([
       expect.objectContaining({ idempotency_key: `canceled-order-${transactionId}`, amount: 1500, payment_id: null }),
     ])

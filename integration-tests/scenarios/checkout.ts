@@ -3,7 +3,15 @@ import type { ILockingModule } from "@medusajs/framework/types"
 import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../src/lib/webhooks"
 import { InstallmentsClient } from "../../src/lib/client"
 import type { SuiteContext } from "../helpers/context"
-import { CARDS, payLink, payWithWebhooksLost as payLinkWithWebhooksLost, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
+import {
+  CARDS,
+  payLink,
+  payWithWebhooksLost as payLinkWithWebhooksLost,
+  PUBLIC_KEY,
+  SECRET_KEY,
+  waitFor,
+  webhooksIdle,
+} from "../helpers/sandbox"
 import { randomUUID } from "node:crypto"
 import { PROVIDERS, storefront } from "../helpers/seed"
 import { busMark, RUNS, settledAfter } from "../helpers/event-bus-idle"
@@ -46,7 +54,12 @@ export function checkoutScenarios(ctx: SuiteContext) {
   }
 
   const client = () =>
-    new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
+    new InstallmentsClient({
+      secretKey: SECRET_KEY,
+      publicKey: PUBLIC_KEY,
+      baseUrl: process.env.INSTALLMENTS_BASE_URL!,
+      maxRetries: 0,
+    })
 
   const hook = (body: string, headers: Record<string, string>, provider = "installments_installments") =>
     api.post(`/hooks/payment/${provider}`, body, {
@@ -74,7 +87,8 @@ export function checkoutScenarios(ctx: SuiteContext) {
   }
 
   /** Pays a link while the service's webhooks to Medusa are all lost. */
-  const payWithWebhooksLost = (linkId: string, body: Parameters<typeof payLink>[2]) => payLinkWithWebhooksLost(ctx.sandbox, linkId, body)
+  const payWithWebhooksLost = (linkId: string, body: Parameters<typeof payLink>[2]) =>
+    payLinkWithWebhooksLost(ctx.sandbox, linkId, body)
 
   const ELEVEN_MINUTES = 11 * 60_000
 
@@ -84,7 +98,11 @@ export function checkoutScenarios(ctx: SuiteContext) {
     const required = ["amount", "cart_id", "currency_code", "environment", "expires_at", "payment_link_id", "session_id", "url"]
     const unpaid = ["transaction_id", "payment_option", "installment_months", "installment_bank", "failure_reason"]
     expect(Object.keys(session.data)).toEqual(expect.arrayContaining(required))
-    expect(Object.keys(session.data).filter((key) => !required.includes(key)).every((key) => unpaid.includes(key))).toBe(true)
+    expect(
+      Object.keys(session.data)
+        .filter((key) => !required.includes(key))
+        .every((key) => unpaid.includes(key))
+    ).toBe(true)
     expect(unpaid.every((key) => session.data[key] == null)).toBe(true)
     expect(session.data).toMatchObject({ amount: "1500.00", currency_code: "sar", session_id: session.id })
     expect(JSON.stringify(session.data)).not.toContain("sk_sandbox")
@@ -130,7 +148,11 @@ export function checkoutScenarios(ctx: SuiteContext) {
   it("3. webhook before the customer returns, then the customer returns: one order, one capture", async () => {
     const cart = await store.createCart(30)
     const { session } = await store.startPayment(cart.id)
-    await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.rajhiCredit, payment_option: "Installment", months: 3 })
+    await payLink(ctx.sandbox, session.data.payment_link_id, {
+      card_number: CARDS.rajhiCredit,
+      payment_option: "Installment",
+      months: 3,
+    })
     await webhooksIdle(ctx.sandbox)
     const [placed] = await waitFor(async () => {
       const orders = await ordersOfCart(cart.id)
@@ -149,7 +171,11 @@ export function checkoutScenarios(ctx: SuiteContext) {
   it("4. the customer never returns: the webhook alone places the order", async () => {
     const cart = await store.createCart(12) // 600.00 SAR
     const { session } = await store.startPayment(cart.id)
-    await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.rajhiCredit, payment_option: "Installment", months: 12 })
+    await payLink(ctx.sandbox, session.data.payment_link_id, {
+      card_number: CARDS.rajhiCredit,
+      payment_option: "Installment",
+      months: 12,
+    })
     const [placed] = await waitFor(async () => {
       const orders = await ordersOfCart(cart.id)
       return orders.length ? orders : undefined
@@ -168,7 +194,11 @@ export function checkoutScenarios(ctx: SuiteContext) {
     await ctx.sandbox.control.post("/faults", { drop_webhooks: 20 })
     const mark = busMark(getContainer())
     try {
-      await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.rajhiCredit, payment_option: "Installment", months: 3 })
+      await payLink(ctx.sandbox, session.data.payment_link_id, {
+        card_number: CARDS.rajhiCredit,
+        payment_option: "Installment",
+        months: 3,
+      })
       await webhooksIdle(ctx.sandbox)
       // Every delivery for the link was lost, and Medusa has nothing queued or running from one.
       expect(new Set(await deliveryStatusesOfLink(ctx.sandbox, session.data.payment_link_id))).toEqual(new Set(["dropped"]))
@@ -245,7 +275,11 @@ export function checkoutScenarios(ctx: SuiteContext) {
 
     const { session: retry } = await store.startPayment(cart.id)
     expect(retry.data.payment_link_id).not.toBe(session.data.payment_link_id)
-    await payLink(ctx.sandbox, retry.data.payment_link_id, { card_number: CARDS.rajhiCredit, payment_option: "Installment", months: 6 })
+    await payLink(ctx.sandbox, retry.data.payment_link_id, {
+      card_number: CARDS.rajhiCredit,
+      payment_option: "Installment",
+      months: 6,
+    })
     const completed = await store.complete(cart.id)
     expect(completed.data.type).toBe("order")
   })
@@ -440,7 +474,9 @@ export function checkoutScenarios(ctx: SuiteContext) {
     await runSweeps(getContainer(), { since, orphanGraceMs: 0 })
     const { transaction, ledger } = await refundsOf(old.transaction_id)
     expect(transaction.refund_tracker).toHaveLength(1)
-    expect(ledger).toEqual([expect.objectContaining({ idempotency_key: `orphan-${old.transaction_id}`, amount: 1500, payment_id: null })])
+    expect(ledger).toEqual([
+      expect.objectContaining({ idempotency_key: `orphan-${old.transaction_id}`, amount: 1500, payment_id: null }),
+    ])
 
     // The current checkout is untouched and completes for the new amount.
     await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
@@ -522,11 +558,7 @@ export function checkoutScenarios(ctx: SuiteContext) {
     // Installments only below 100.00 SAR: refused with a clear message.
     const small = await store.createCart(1)
     const refused = await api
-      .post(
-        "/store/payment-collections",
-        { cart_id: small.id },
-        { headers: { "x-publishable-api-key": ctx.seed.publishableKey } }
-      )
+      .post("/store/payment-collections", { cart_id: small.id }, { headers: { "x-publishable-api-key": ctx.seed.publishableKey } })
       .then(({ data }: { data: { payment_collection: { id: string } } }) =>
         api.post(
           `/store/payment-collections/${data.payment_collection.id}/payment-sessions`,

@@ -30,16 +30,27 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
   let shipping: ShippingSetup
   const matrix: string[] = []
   const client = () =>
-    new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
+    new InstallmentsClient({
+      secretKey: SECRET_KEY,
+      publicKey: PUBLIC_KEY,
+      baseUrl: process.env.INSTALLMENTS_BASE_URL!,
+      maxRetries: 0,
+    })
   const flow = returnFlow(ctx, () => shipping)
   const ledger = () => ctx.getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-  const rowsOf = async (transactionId: string) => (await ledger().listInstallmentsRefunds({ transaction_id: transactionId })) as unknown as LedgerRow[]
+  const rowsOf = async (transactionId: string) =>
+    (await ledger().listInstallmentsRefunds({ transaction_id: transactionId })) as unknown as LedgerRow[]
   const faults = (list: { endpoint: string; mode: Fault; times?: number; delay_ms?: number }[]) =>
     ctx.sandbox.control.post("/faults", { endpoint_faults: list })
   const clearFaults = () => ctx.sandbox.control.delete("/faults")
   // Reads fail while the refund is faulted, so the sender cannot settle it from the tracker at once.
   const refundFault = (fault: Fault) => [
-    { endpoint: "refund", mode: fault, times: 0, ...(fault === "slow" ? { delay_ms: 7_000 } : fault === "hang" ? { delay_ms: 7_000 } : {}) },
+    {
+      endpoint: "refund",
+      mode: fault,
+      times: 0,
+      ...(fault === "slow" ? { delay_ms: 7_000 } : fault === "hang" ? { delay_ms: 7_000 } : {}),
+    },
     { endpoint: "transaction", mode: "apply_5xx" as const, times: 0 },
   ]
   /** Every job that settles a refund, on a clock past the intents' settle time, until nothing waits. */
@@ -52,7 +63,10 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     await resolveRefundIntents(container, { now: later(6 * 60_000) })
   }
   const medusaRefunded = async (orderId: string) =>
-    (await flow.refundsOf(orderId)).reduce((total: bigint, refund: { amount: number }) => total + parseAmount(String(refund.amount)), 0n)
+    (await flow.refundsOf(orderId)).reduce(
+      (total: bigint, refund: { amount: number }) => total + parseAmount(String(refund.amount)),
+      0n
+    )
 
   beforeEach(async () => {
     shipping = await setUpShipping(ctx.api, ctx.admin, ctx.seed)
@@ -72,14 +86,18 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
       entries: intended > 0n ? 1 : 0,
     })
     expect({ cell, medusa: formatAmount(await medusaRefunded(orderId)) }).toEqual({ cell, medusa: formatAmount(serviceTotal) })
-    const waiting = (await rowsOf(transactionId)).filter((row) => row.status === "sending" || row.status === "unknown" || row.record_in_medusa)
+    const waiting = (await rowsOf(transactionId)).filter(
+      (row) => row.status === "sending" || row.status === "unknown" || row.record_in_medusa
+    )
     expect({ cell, waiting }).toEqual({ cell, waiting: [] })
     return tx
   }
 
   describe.each(FAULTS)("a refund under %s", (fault) => {
     it(`F-return-${fault}. a received return's refund: refunded once, recorded once in Medusa`, async () => {
-      const { orderId, order, transactionId, paymentId } = await flow.shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+      const { orderId, order, transactionId, paymentId } = await flow.shippedOrder([
+        { variantId: shipping.variants.candle, quantity: 2 },
+      ])
       const candle = order.items.find((item: OrderItem) => item.variant_id === shipping.variants.candle)!
       const returnId = await flow.requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
       await faults(refundFault(fault))
@@ -92,18 +110,30 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
       await clearFaults()
       await runJobs()
       await expectExactlyOnce(`return x ${fault}`, orderId, transactionId, 6900n)
-      matrix.push(`return x ${fault} -> first ${row.status === "unknown" ? "unknown" : row.status}; refunded 69.00 once under ${key}; Medusa shows 69.00`)
+      matrix.push(
+        `return x ${fault} -> first ${row.status === "unknown" ? "unknown" : row.status}; refunded 69.00 once under ${key}; Medusa shows 69.00`
+      )
     })
 
     it(`F-admin-${fault}. a merchant's refund in Medusa's admin: a second try meanwhile is refused, nothing is paid twice`, async () => {
       const { orderId, transactionId, paymentId } = await flow.paidOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
       await faults(refundFault(fault))
-      const first = await ctx.api.post(`/admin/payments/${paymentId}/refund`, { amount: 100 }, { ...ctx.admin, validateStatus: () => true })
+      const first = await ctx.api.post(
+        `/admin/payments/${paymentId}/refund`,
+        { amount: 100 },
+        { ...ctx.admin, validateStatus: () => true }
+      )
       expect(first.status).toBeGreaterThanOrEqual(400)
       expect(first.data.message).toMatch(/did not confirm the refund of 100\.00 SAR|being confirmed/)
-      const second = await ctx.api.post(`/admin/payments/${paymentId}/refund`, { amount: 100 }, { ...ctx.admin, validateStatus: () => true })
+      const second = await ctx.api.post(
+        `/admin/payments/${paymentId}/refund`,
+        { amount: 100 },
+        { ...ctx.admin, validateStatus: () => true }
+      )
       expect(second.status).toBe(400)
-      expect(second.data.message).toBe("A refund of 100.00 SAR on this payment is being confirmed with the installments service; try again in a minute.")
+      expect(second.data.message).toBe(
+        "A refund of 100.00 SAR on this payment is being confirmed with the installments service; try again in a minute."
+      )
       await clearFaults()
       await runJobs()
       const applied = fault !== "hang"
@@ -117,7 +147,9 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
       }
       matrix.push(
         `admin x ${fault} -> merchant told "not confirmed"; second try refused; ` +
-          (applied ? `refunded 100.00 once (${tx.refund_tracker[0].idempotency_key}), recorded in Medusa by the resolver` : "never received: failed with the reason, the merchant's new refund paid once")
+          (applied
+            ? `refunded 100.00 once (${tx.refund_tracker[0].idempotency_key}), recorded in Medusa by the resolver`
+            : "never received: failed with the reason, the merchant's new refund paid once")
       )
     })
 
@@ -138,7 +170,9 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
   })
 
   it("F-killed. a process killed between writing a return's intent and sending it: the resolver finds it never sent, the retry sends it once under its key", async () => {
-    const { orderId, order, transactionId, paymentId } = await flow.shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+    const { orderId, order, transactionId, paymentId } = await flow.shippedOrder([
+      { variantId: shipping.variants.candle, quantity: 2 },
+    ])
     const candle = order.items.find((item: OrderItem) => item.variant_id === shipping.variants.candle)!
     const returnId = await flow.requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
     const key = returnRefundKey(paymentId, returnId, orderId)
@@ -146,7 +180,16 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     const { opening } = await ledger().writeRefundLedger({
       kind: "open",
       transaction_id: transactionId,
-      intent: { idempotency_key: key, provider_id: "installments", transaction_id: transactionId, payment_id: paymentId, order_id: orderId, return_id: returnId, source: "return", amount: "69.00" },
+      intent: {
+        idempotency_key: key,
+        provider_id: "installments",
+        transaction_id: transactionId,
+        payment_id: paymentId,
+        order_id: orderId,
+        return_id: returnId,
+        source: "return",
+        amount: "69.00",
+      },
     })
     expect(opening).toMatchObject({ kind: "send" })
     const mark = busMark(ctx.getContainer())
@@ -161,7 +204,9 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
 
   describe.each(FAULTS)("checkout's link creation under %s", (fault) => {
     it(`F-link-${fault}. the shopper still pays one link and gets one order`, async () => {
-      await faults([{ endpoint: "create_link", mode: fault, times: 1, ...(fault === "slow" || fault === "hang" ? { delay_ms: 7_000 } : {}) }])
+      await faults([
+        { endpoint: "create_link", mode: fault, times: 1, ...(fault === "slow" || fault === "hang" ? { delay_ms: 7_000 } : {}) },
+      ])
       const { orderId, transactionId } = await flow.paidOrder([{ variantId: shipping.variants.candle, quantity: 1 }])
       const order = await flow.readOrder(orderId)
       expect(order.payment_collections[0].payments).toHaveLength(1)

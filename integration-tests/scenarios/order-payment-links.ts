@@ -62,10 +62,14 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
   }
 
   const requestLink = (orderId: string, body: Record<string, unknown> = {}) =>
-    api.post(`/admin/installments/orders/${orderId}/payment-link`, { provider_id: "installments", ...body }, {
-      ...ctx.admin,
-      validateStatus: () => true,
-    })
+    api.post(
+      `/admin/installments/orders/${orderId}/payment-link`,
+      { provider_id: "installments", ...body },
+      {
+        ...ctx.admin,
+        validateStatus: () => true,
+      }
+    )
 
   const sessionStatus = async (sessionId: string) => {
     const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
@@ -109,7 +113,12 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
     expect(await sessionStatus(link.payment_session_id)).toBe("authorized")
     await waitFor(async () => collected.some((event) => event.order_id === orderId))
     expect(collected.filter((event) => event.order_id === orderId)).toEqual([
-      expect.objectContaining({ payment_link_id: link.id, session_id: link.payment_session_id, amount: "100.00", payment_id: debt.payments[0].id }),
+      expect.objectContaining({
+        payment_link_id: link.id,
+        session_id: link.payment_session_id,
+        amount: "100.00",
+        payment_id: debt.payments[0].id,
+      }),
     ])
 
     // Paid: nothing more to collect.
@@ -189,7 +198,9 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
         title: "Oud perfume (large)",
         status: "published",
         options: [{ title: "Size", values: ["100ml"] }],
-        variants: [{ title: "100ml", options: { Size: "100ml" }, manage_inventory: false, prices: [{ currency_code: "sar", amount: 150 }] }],
+        variants: [
+          { title: "100ml", options: { Size: "100ml" }, manage_inventory: false, prices: [{ currency_code: "sar", amount: 150 }] },
+        ],
         sales_channels: [{ id: ctx.seed.salesChannelId }],
       },
       ctx.admin
@@ -197,7 +208,9 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
     const dearer = created.product.variants[0].id as string
     // A return needs a fulfilled item: a shipped order of one perfume (100.00 + 15% VAT + 25.00 shipping).
     const shipping = await setUpShipping(api, ctx.admin, ctx.seed)
-    const { orderId, order: placed } = await returnFlow(ctx, () => shipping).shippedOrder([{ variantId: shipping.variants.perfume, quantity: 1 }])
+    const { orderId, order: placed } = await returnFlow(ctx, () => shipping).shippedOrder([
+      { variantId: shipping.variants.perfume, quantity: 1 },
+    ])
     const flow = returnFlow(ctx, () => shipping)
     const begun = await adminPost("/admin/exchanges", { order_id: orderId })
     const exchangeId = begun.exchange.id as string
@@ -242,10 +255,14 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
     // The order route does not take a draft, nor the draft route an order.
     expect((await requestLink(draftId)).status).toBe(400)
 
-    const requested = await api.post(`/admin/installments/draft-orders/${draftId}/payment-link`, { provider_id: "installments" }, {
-      ...ctx.admin,
-      validateStatus: () => true,
-    })
+    const requested = await api.post(
+      `/admin/installments/draft-orders/${draftId}/payment-link`,
+      { provider_id: "installments" },
+      {
+        ...ctx.admin,
+        validateStatus: () => true,
+      }
+    )
     expect(requested.status).toBe(201)
     const link = requested.data.payment_link
     expect(link.amount).toBe("400.00")
@@ -271,11 +288,17 @@ export function orderPaymentLinkScenarios(ctx: SuiteContext) {
     const captures = order.payment_collections.flatMap((collection) => collection.payments).flatMap((payment) => payment.captures)
     expect(captures.map((capture) => halalas(capture.amount))).toEqual([40000])
     await waitFor(async () => collected.some((event) => event.order_id === draftId))
-    expect(collected.filter((event) => event.order_id === draftId)).toEqual([expect.objectContaining({ converted_from_draft: true, amount: "400.00" })])
-    const draftRoute = await api.post(`/admin/installments/draft-orders/${draftId}/payment-link`, { provider_id: "installments" }, {
-      ...ctx.admin,
-      validateStatus: () => true,
-    })
+    expect(collected.filter((event) => event.order_id === draftId)).toEqual([
+      expect.objectContaining({ converted_from_draft: true, amount: "400.00" }),
+    ])
+    const draftRoute = await api.post(
+      `/admin/installments/draft-orders/${draftId}/payment-link`,
+      { provider_id: "installments" },
+      {
+        ...ctx.admin,
+        validateStatus: () => true,
+      }
+    )
     expect(draftRoute.status).toBe(404)
   })
 

@@ -16,9 +16,11 @@ const PRIVATE_KEY = /PRIVATE KEY/
 const CUSTOMER_EMAIL = "guest@example.com"
 const WAITING = ["pending", "requires_more"]
 // What the shopper reads when the service fails (either language): try again, with a support reference.
-const SHOPPER_RETRY = /(could not be (started|confirmed) just now\. Please try again in a moment\.|يُرجى المحاولة مرة أخرى بعد قليل\.).*(INS-[0-9A-F]{8})\.$/
+const SHOPPER_RETRY =
+  /(could not be (started|confirmed) just now\. Please try again in a moment\.|يُرجى المحاولة مرة أخرى بعد قليل\.).*(INS-[0-9A-F]{8})\.$/
 // What the shopper never reads: the call, its method, its status, the service's words or advice for developers.
-const SERVICE_INTERNALS = /payment_links|POST|GET|\b5\d\d\b|ECONNREFUSED|baseUrl|installments service failed|Retry shortly|unreachable/i
+const SERVICE_INTERNALS =
+  /payment_links|POST|GET|\b5\d\d\b|ECONNREFUSED|baseUrl|installments service failed|Retry shortly|unreachable/i
 
 /**
  * The plugin's own admin and store routes, fuzzed by the last scenario: one line per route.
@@ -26,7 +28,12 @@ const SERVICE_INTERNALS = /payment_links|POST|GET|\b5\d\d\b|ECONNREFUSED|baseUrl
  * `:link` and `:refund` a paid order, its transaction and link, and a refund of it in the ledger.
  */
 const FUZZED_ROUTES: FuzzRoute[] = [
-  { method: "POST", path: "/admin/installments/webhooks", auth: "admin", sample: { provider_id: "installments", url: "https://shop.example.sa/hooks" } },
+  {
+    method: "POST",
+    path: "/admin/installments/webhooks",
+    auth: "admin",
+    sample: { provider_id: "installments", url: "https://shop.example.sa/hooks" },
+  },
   { method: "GET", path: "/admin/installments/webhooks", auth: "admin", sample: {} },
   {
     method: "GET",
@@ -59,7 +66,15 @@ const FUZZED_ROUTES: FuzzRoute[] = [
     method: "GET",
     path: "/admin/installments/payment-links",
     auth: "admin",
-    sample: { provider_id: "installments", status: "Paid", from_date: "2026-01-01", sort_by: "created_at", sort_order: "desc", limit: "5", offset: "0" },
+    sample: {
+      provider_id: "installments",
+      status: "Paid",
+      from_date: "2026-01-01",
+      sort_by: "created_at",
+      sort_order: "desc",
+      limit: "5",
+      offset: "0",
+    },
   },
   {
     method: "POST",
@@ -74,8 +89,18 @@ const FUZZED_ROUTES: FuzzRoute[] = [
       single_use: true,
     },
   },
-  { method: "GET", path: "/admin/installments/payment-links/:link", auth: "admin", sample: { provider_id: "installments", limit: "10", offset: "0" } },
-  { method: "GET", path: "/admin/installments/bin-lookup", auth: "admin", sample: { provider_id: "installments", bin: "409201", amount: "1200.00" } },
+  {
+    method: "GET",
+    path: "/admin/installments/payment-links/:link",
+    auth: "admin",
+    sample: { provider_id: "installments", limit: "10", offset: "0" },
+  },
+  {
+    method: "GET",
+    path: "/admin/installments/bin-lookup",
+    auth: "admin",
+    sample: { provider_id: "installments", bin: "409201", amount: "1200.00" },
+  },
   { method: "GET", path: "/admin/installments/status", auth: "admin", sample: {} },
   { method: "GET", path: "/store/installments/plans", auth: "store", sample: { amount: "1200.00" } },
   {
@@ -109,7 +134,9 @@ export function reliabilityScenarios(ctx: SuiteContext) {
       { provider_id: PROVIDERS.both, data: { cart_id: cartId } },
       { headers, validateStatus: () => true }
     )
-    const session = answer.data.payment_collection?.payment_sessions?.find((s: { provider_id: string }) => s.provider_id === PROVIDERS.both)
+    const session = answer.data.payment_collection?.payment_sessions?.find(
+      (s: { provider_id: string }) => s.provider_id === PROVIDERS.both
+    )
     return { collectionId: pc.payment_collection.id as string, answer, session }
   }
 
@@ -209,7 +236,11 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     const name = "50 checkouts, 30% 5xx, webhooks dropped"
     figures.add(name, "paid links / orders / captures", `${checkouts.length} / ${checkouts.length} / ${captures}`)
     figures.add(name, "orders placed at the shopper's return / by the job", `${placedAtReturn} / ${CHECKOUTS - placedAtReturn}`)
-    figures.add(name, "session starts refused (retried by the shopper) / completions refused", `${sessionRetries} / ${completionRefusals}`)
+    figures.add(
+      name,
+      "session starts refused (retried by the shopper) / completions refused",
+      `${sessionRetries} / ${completionRefusals}`
+    )
     figures.add(name, "job sweeps until no paid link was left without its order", sweeps)
     figures.add(name, "duration", `${((performance.now() - started) / 1000).toFixed(1)} s`)
   })
@@ -251,8 +282,16 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     const refusedAfterRefunding = after.refunds.length - accepted.length
 
     const name = "20 concurrent partial refunds of 75.00 on 1000.00"
-    figures.add(name, "answered 200 / refused / refused by Medusa after the refund was made", `${accepted.length} / ${refused.length} / ${refusedAfterRefunding}`)
-    figures.add(name, "refunded (service) / refunded (Medusa) / captured", `${transaction.refunded_amount} / ${refundedInMedusa.toFixed(2)} / 1000.00`)
+    figures.add(
+      name,
+      "answered 200 / refused / refused by Medusa after the refund was made",
+      `${accepted.length} / ${refused.length} / ${refusedAfterRefunding}`
+    )
+    figures.add(
+      name,
+      "refunded (service) / refunded (Medusa) / captured",
+      `${transaction.refunded_amount} / ${refundedInMedusa.toFixed(2)} / 1000.00`
+    )
     figures.add(name, "refusals", reasons.map((r) => r.replace(/\|/g, "/")).join("; ") || "none")
     figures.add(name, "duration", `${(elapsed / 1000).toFixed(1)} s`)
   })
@@ -273,7 +312,11 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     expect(refusedStart.answer.data.message).toMatch(SHOPPER_RETRY)
     expect(refusedStart.answer.data.message).not.toMatch(SERVICE_INTERNALS)
     const startReference = SHOPPER_RETRY.exec(refusedStart.answer.data.message)![3]
-    expect(logs.text()).toMatch(new RegExp(`checkout failure ${startReference}: Could not create the payment link: .*operation POST /payment_links/[^ ]+/create, status no answer, ConnectionError`))
+    expect(logs.text()).toMatch(
+      new RegExp(
+        `checkout failure ${startReference}: Could not create the payment link: .*operation POST /payment_links/[^ ]+/create, status no answer, ConnectionError`
+      )
+    )
     expectCleanRefusal(refusedStart.answer)
     expect(await sessionsOfCollection(getContainer(), refusedStart.collectionId)).toEqual([])
     expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
@@ -299,7 +342,11 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     expect(refusedComplete.data.error.message).not.toMatch(SERVICE_INTERNALS)
     expectCleanRefusal(completionRefusal(refusedComplete))
     const completeReference = SHOPPER_RETRY.exec(refusedComplete.data.error.message)![3]
-    expect(completionLogs.text()).toMatch(new RegExp(`checkout failure ${completeReference}: Could not authorize the payment: .*operation POST /payment_links/[^ ]+/details`))
+    expect(completionLogs.text()).toMatch(
+      new RegExp(
+        `checkout failure ${completeReference}: Could not authorize the payment: .*operation POST /payment_links/[^ ]+/details`
+      )
+    )
     expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
 
     const completed = await store.complete(cart.id)
@@ -334,7 +381,10 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     const bodies = (await Promise.all(paidCarts.map((c) => eventsOfLink(ctx.sandbox, c.linkId)))).flat().map(deliveryBody)
     // Each event is delivered about 1000 / (2 x 20) times, interleaved with the others.
     const deliveries = Array.from({ length: DELIVERIES }, (_, i) => bodies[i % bodies.length])
-    const signed = deliveries.map((body) => ({ body, headers: { "content-type": "application/json", ...signedByService(ctx.sandbox, body) } }))
+    const signed = deliveries.map((body) => ({
+      body,
+      headers: { "content-type": "application/json", ...signedByService(ctx.sandbox, body) },
+    }))
 
     const durations: number[] = []
     const mark = busMark(getContainer())
@@ -349,7 +399,11 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     expect(answers.filter((a) => a.status !== 200).map((a) => [a.status, a.data])).toEqual([])
     const duplicates = answers.filter((a) => a.data?.duplicate === true).length
 
-    await waitFor(async () => (await Promise.all(paidCarts.map((c) => ordersOfCart(getContainer(), c.cartId)))).every((o) => o.length > 0), 60_000, 500)
+    await waitFor(
+      async () => (await Promise.all(paidCarts.map((c) => ordersOfCart(getContainer(), c.cartId)))).every((o) => o.length > 0),
+      60_000,
+      500
+    )
     // Every accepted delivery was handled to its end before "one capture" is counted.
     await settledAfter(getContainer(), mark, [RUNS.paidDelivery], 120_000)
     let captures = 0
@@ -409,7 +463,9 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     const said = (data: unknown) => (typeof data === "string" ? data.trim() : (data as { message?: unknown })?.message)
     // A filter or an extra field that is merely unusual may be answered 200 (nothing found); never a 5xx.
     const wrong = results.filter((r) => r.status >= 500 || (r.status >= 400 && r.status !== 431 && !said(r.data)))
-    expect(wrong.map((r) => `${r.route.method} ${r.route.path} [${r.name}] -> ${r.status} ${JSON.stringify(r.data).slice(0, 200)}`)).toEqual([])
+    expect(
+      wrong.map((r) => `${r.route.method} ${r.route.path} [${r.name}] -> ${r.status} ${JSON.stringify(r.data).slice(0, 200)}`)
+    ).toEqual([])
     results.forEach((result) => (result.status >= 400 ? expectCleanRefusal(result) : expectCleanAnswer(result)))
     expect(logs.text()).not.toContain(SECRET_KEY)
     expect(logs.text()).not.toMatch(PRIVATE_KEY)
@@ -418,7 +474,13 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     const statuses = results.reduce<Record<number, number>>((count, r) => ({ ...count, [r.status]: (count[r.status] ?? 0) + 1 }), {})
     const name = "bad input on admin and store routes"
     figures.add(name, "routes / requests", `${FUZZED_ROUTES.length} / ${results.length}`)
-    figures.add(name, "answers by status", Object.entries(statuses).map(([status, n]) => `${status}: ${n}`).join(", "))
+    figures.add(
+      name,
+      "answers by status",
+      Object.entries(statuses)
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(", ")
+    )
     figures.add(name, "5xx / stack traces / secrets or customer data in answers and logs", "0 / 0 / 0")
   })
 }

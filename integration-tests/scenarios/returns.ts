@@ -41,11 +41,17 @@ export function returnScenarios(ctx: SuiteContext) {
   })
 
   const client = () =>
-    new InstallmentsClient({ secretKey: SECRET_KEY, publicKey: PUBLIC_KEY, baseUrl: process.env.INSTALLMENTS_BASE_URL!, maxRetries: 0 })
+    new InstallmentsClient({
+      secretKey: SECRET_KEY,
+      publicKey: PUBLIC_KEY,
+      baseUrl: process.env.INSTALLMENTS_BASE_URL!,
+      maxRetries: 0,
+    })
   const { paidOrder, shippedOrder, readOrder, requestReturn, receive, refundsOf, waitForRefunds } = returnFlow(ctx, () => shipping)
 
   const itemOf = (order: { items: OrderItem[] }, variantId: string) => order.items.find((item) => item.variant_id === variantId)!
-  const ledger = async (query: string) => (await api.get(`/admin/installments/refunds?${query}`, ctx.admin)).data.refunds as LedgerRow[]
+  const ledger = async (query: string) =>
+    (await api.get(`/admin/installments/refunds?${query}`, ctx.admin)).data.refunds as LedgerRow[]
   const halalas = (value: number) => Math.round(value * 100)
   /**
    * What the order's summary still owes, in halalas, once it reads 0 or 20 s have passed: Medusa
@@ -86,7 +92,11 @@ export function returnScenarios(ctx: SuiteContext) {
       return found.length === 1 && found[0].source === "return" ? found : undefined
     })
     // Sent under the return's own key, which no retry or restart changes (Medusa's refund id would).
-    expect(rows[0]).toMatchObject({ return_id: returnId, idempotency_key: returnRefundKey(paymentId, returnId, orderId), will_retry: false })
+    expect(rows[0]).toMatchObject({
+      return_id: returnId,
+      idempotency_key: returnRefundKey(paymentId, returnId, orderId),
+      will_retry: false,
+    })
     expect(["pending", "settled"]).toContain(rows[0].status)
 
     const perfume = itemOf(order, shipping.variants.perfume)
@@ -167,8 +177,16 @@ export function returnScenarios(ctx: SuiteContext) {
     const candle = itemOf(order, shipping.variants.candle)
     const { data } = await api.post("/admin/exchanges", { order_id: orderId }, ctx.admin)
     const exchangeId = data.exchange.id as string
-    await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { location_id: shipping.locationId, items: [{ id: candle.id, quantity: 1 }] }, ctx.admin)
-    await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, { items: [{ variant_id: shipping.variants.perfume, quantity: 1 }] }, ctx.admin)
+    await api.post(
+      `/admin/exchanges/${exchangeId}/inbound/items`,
+      { location_id: shipping.locationId, items: [{ id: candle.id, quantity: 1 }] },
+      ctx.admin
+    )
+    await api.post(
+      `/admin/exchanges/${exchangeId}/outbound/items`,
+      { items: [{ variant_id: shipping.variants.perfume, quantity: 1 }] },
+      ctx.admin
+    )
     const { data: requested } = await api.post(`/admin/exchanges/${exchangeId}/request`, {}, ctx.admin)
     const returnId = (requested.exchange?.return_id ?? requested.return?.id) as string
     const since = mark()
@@ -179,7 +197,10 @@ export function returnScenarios(ctx: SuiteContext) {
   })
 
   it("R7. autoRefundReturns: false leaves the refund to the merchant", async () => {
-    const { orderId, order, transactionId } = await shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }], PROVIDERS.card)
+    const { orderId, order, transactionId } = await shippedOrder(
+      [{ variantId: shipping.variants.candle, quantity: 2 }],
+      PROVIDERS.card
+    )
     const candle = itemOf(order, shipping.variants.candle)
     const returnId = await requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
     const since = mark()
@@ -282,7 +303,12 @@ export function returnScenarios(ctx: SuiteContext) {
       const found = await service.listInstallmentsDisputes({ transaction_id: transactionId })
       return found.length ? found : undefined
     })
-    expect(dispute).toMatchObject({ transaction_id: transactionId, payment_id: paymentId, order_id: orderId, provider_id: "installments" })
+    expect(dispute).toMatchObject({
+      transaction_id: transactionId,
+      payment_id: paymentId,
+      order_id: orderId,
+      provider_id: "installments",
+    })
     expect(dispute.event_id).toMatch(/^evt_/)
     expect(dispute.disputed_at).toBeInstanceOf(Date)
     const order = await readOrder(orderId)
@@ -307,7 +333,11 @@ export function returnScenarios(ctx: SuiteContext) {
     const claim = async (orderId: string, type: "replace" | "refund", itemId: string, replacement?: string) => {
       const { data } = await api.post("/admin/claims", { order_id: orderId, type }, ctx.admin)
       const claimId = data.claim.id as string
-      await api.post(`/admin/claims/${claimId}/inbound/items`, { location_id: shipping.locationId, items: [{ id: itemId, quantity: 1 }] }, ctx.admin)
+      await api.post(
+        `/admin/claims/${claimId}/inbound/items`,
+        { location_id: shipping.locationId, items: [{ id: itemId, quantity: 1 }] },
+        ctx.admin
+      )
       if (replacement) {
         await api.post(`/admin/claims/${claimId}/outbound/items`, { items: [{ variant_id: replacement, quantity: 1 }] }, ctx.admin)
       }

@@ -14,7 +14,8 @@ import { PROVIDERS, storefront } from "../helpers/seed"
 import { captureLogs, deliveryBody, eventsOfLink, sendToWebhookRoute, serviceRegistration, signedByService } from "../helpers/webhooks"
 
 // The shopper's words when the service fails, in either language, and the reference they carry.
-const SHOPPER_RETRY = /(could not be (started|confirmed) just now\. Please try again in a moment\.|يُرجى المحاولة مرة أخرى بعد قليل\.).*(INS-[0-9A-F]{8})\.$/
+const SHOPPER_RETRY =
+  /(could not be (started|confirmed) just now\. Please try again in a moment\.|يُرجى المحاولة مرة أخرى بعد قليل\.).*(INS-[0-9A-F]{8})\.$/
 // What no shopper may read: the call, its method, a status, the service's words, advice for developers.
 const SERVICE_INTERNALS = /payment_links|POST|\b5\d\d\b|ECONNREFUSED|baseUrl|installments service|Retry shortly|unreachable|<html/i
 const UNVERIFIED = { type: "unauthorized", message: "The webhook delivery could not be verified." }
@@ -47,20 +48,29 @@ export function securityScenarios(ctx: SuiteContext) {
   it("S1. the settlements CSV writes OWASP formula payloads in a shopper's name and e-mail as text", async () => {
     const { orderId, transactionId } = await installmentOrder(ctx, 30)
     const query = getContainer().resolve("query")
-    const { data: [order] } = await query.graph({ entity: "order", fields: ["customer_id"], filters: { id: orderId } })
+    const {
+      data: [order],
+    } = await query.graph({ entity: "order", fields: ["customer_id"], filters: { id: orderId } })
     const customers = getContainer().resolve(Modules.CUSTOMER)
     const now = Date.parse((await ctx.sandbox.control.get("/clock")).data.now)
     const window = { from_date: new Date(now - 86_400_000).toISOString(), to_date: new Date(now + 86_400_000).toISOString() }
     for (const payload of OWASP_CSV_PAYLOADS) {
       await customers.updateCustomers(order.customer_id, { first_name: payload, last_name: "Al-Harbi", email: payload })
-      const csv = await api.get("/admin/installments/settlements", { ...ctx.admin, params: { provider_id: "installments", ...window, format: "csv" } })
+      const csv = await api.get("/admin/installments/settlements", {
+        ...ctx.admin,
+        params: { provider_id: "installments", ...window, format: "csv" },
+      })
       expect(csv.status).toBe(200)
       const rows = []
       for await (const record of csvRecords(Readable.from([csv.data as string]))) {
         rows.push(record.values)
       }
       const row = rows.find((values) => values.transaction_id === transactionId && values.type === "transaction")!
-      expect({ payload, name: row.customer_name, email: row.customer_email }).toEqual({ payload, name: `'${payload} Al-Harbi`, email: `'${payload}` })
+      expect({ payload, name: row.customer_name, email: row.customer_email }).toEqual({
+        payload,
+        name: `'${payload} Al-Harbi`,
+        email: `'${payload}`,
+      })
       // No cell of the whole file would run as a formula.
       expect(rows.flatMap((values) => Object.values(values)).filter(runsAsFormula)).toEqual([])
     }
@@ -90,7 +100,9 @@ export function securityScenarios(ctx: SuiteContext) {
     }
     const outageReference = shopperRefusal(outage)
     expect(outage.data.message).toMatch(/^Your installments payment could not be started just now/)
-    expect(logs.text()).toMatch(new RegExp(`checkout failure ${outageReference}: .*operation POST /payment_links/[^ ]+/create, status 503`))
+    expect(logs.text()).toMatch(
+      new RegExp(`checkout failure ${outageReference}: .*operation POST /payment_links/[^ ]+/create, status 503`)
+    )
 
     const networkReference = shopperRefusal(network)
     // The storefront said the cart is in Arabic: the shopper reads Arabic.
@@ -107,8 +119,15 @@ export function securityScenarios(ctx: SuiteContext) {
     const reads = jest.spyOn(service, "listWebhookKeys")
     const known = serviceRegistration(ctx.sandbox).prefix
     const forger = generateWebhookKeyPair()
-    const body = (n: number) => JSON.stringify({ id: `evt_forged_${n}`, event: "order.success", created_at: new Date().toISOString(), data: { id: "x", payment_link_id: "y" } })
-    const forged = (n: number, prefix: string) => signedDeliveryHeaders({ payload: body(n), privateKey: forger.privateKey, keyPrefix: prefix })
+    const body = (n: number) =>
+      JSON.stringify({
+        id: `evt_forged_${n}`,
+        event: "order.success",
+        created_at: new Date().toISOString(),
+        data: { id: "x", payment_link_id: "y" },
+      })
+    const forged = (n: number, prefix: string) =>
+      signedDeliveryHeaders({ payload: body(n), privateKey: forger.privateKey, keyPrefix: prefix })
     const started = Date.now()
     let answers: { status: number; data: unknown }[]
     try {
@@ -149,7 +168,11 @@ export function securityScenarios(ctx: SuiteContext) {
     let list: AxiosResponse
     let checkout: Awaited<ReturnType<typeof tryStartPayment>>
     try {
-      made = await api.post("/admin/installments/payment-links", { provider_id: "installments", amount: "250.00", title: "Phone order" }, { ...ctx.admin, validateStatus: () => true })
+      made = await api.post(
+        "/admin/installments/payment-links",
+        { provider_id: "installments", amount: "250.00", title: "Phone order" },
+        { ...ctx.admin, validateStatus: () => true }
+      )
       list = await api.get("/admin/installments/payment-links", {
         ...ctx.admin,
         params: { provider_id: "installments", limit: 5, sort_by: "created_at", sort_order: "desc" },
@@ -179,10 +202,16 @@ export function securityScenarios(ctx: SuiteContext) {
     const otherSessionId = (paidSecond.data.metadata as { session_id: string }).session_id
     await ctx.sandbox.control.post(`/transactions/${first.transactionId}/dispute`, { reason: "Item not received" })
     const service = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-    await waitFor(async () => ((await service.listInstallmentsDisputes({ transaction_id: first.transactionId })).length ? true : undefined))
+    await waitFor(async () =>
+      (await service.listInstallmentsDisputes({ transaction_id: first.transactionId })).length ? true : undefined
+    )
     const genuine = (await eventsOfLink(ctx.sandbox, first.linkId)).find((event) => event.event === "order.disputed")!
     // The service's own signature over a delivery whose hints name the second checkout's session and link.
-    const data = { ...genuine.data, payment_link_id: second.linkId, metadata: { ...(genuine.data.metadata as object), session_id: otherSessionId } }
+    const data = {
+      ...genuine.data,
+      payment_link_id: second.linkId,
+      metadata: { ...(genuine.data.metadata as object), session_id: otherSessionId },
+    }
     const body = deliveryBody({ ...genuine, id: "evt_dispute_hints", data })
     const logs = captureLogs(getContainer())
     try {

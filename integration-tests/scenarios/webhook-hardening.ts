@@ -134,8 +134,16 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
         const genuine = signedByService(ctx.sandbox, body)
         const tampered = body.replace('"1500.00"', '"1.00"').replace(paid.session.id, "payses_attacker")
         const attempts: [string, string, Record<string, string>][] = [
-          ["re-signed with another key under the service's prefix", body, signedDeliveryHeaders({ payload: body, privateKey: attacker.privateKey, keyPrefix: prefix })],
-          ["signed under an unknown prefix", body, signedDeliveryHeaders({ payload: body, privateKey: attacker.privateKey, keyPrefix: "whk_attacker" })],
+          [
+            "re-signed with another key under the service's prefix",
+            body,
+            signedDeliveryHeaders({ payload: body, privateKey: attacker.privateKey, keyPrefix: prefix }),
+          ],
+          [
+            "signed under an unknown prefix",
+            body,
+            signedDeliveryHeaders({ payload: body, privateKey: attacker.privateKey, keyPrefix: "whk_attacker" }),
+          ],
           ["a genuine signature over another body", tampered === body ? `${body} ` : tampered, genuine],
           ["a genuine signature of another delivery", JSON.stringify({ ...JSON.parse(body), id: `evt_${randomUUID()}` }), genuine],
         ]
@@ -221,7 +229,9 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
     await webhooksIdle(ctx.sandbox)
     await settledAfter(getContainer(), mark, [RUNS.followUp])
     const canceled = await stateOf(cart.id, session.id, paid.transaction_id)
-    expect(canceled.orders).toEqual([{ id: completed.data.order.id, status: "canceled", canceled_at: expect.any(String), payments: [] }])
+    expect(canceled.orders).toEqual([
+      { id: completed.data.order.id, status: "canceled", canceled_at: expect.any(String), payments: [] },
+    ])
 
     const answers = await replayAfterCleanUp(linkId)
     expect(answers.map((answer) => answer.event)).toEqual(expect.arrayContaining(["installment.tracker.rejected", "order.failed"]))
@@ -234,7 +244,12 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
     const registration = serviceRegistration(ctx.sandbox)
     const signed = (body: string): Record<string, string> => ({ ...JSON_HEADERS, ...signedByService(ctx.sandbox, body) })
     const modal = (extra: Record<string, unknown> = {}) =>
-      JSON.stringify({ id: `evt_${randomUUID()}`, event: "modal.closed", data: { payment_link_id: randomUUID(), note: CANARY }, ...extra })
+      JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        event: "modal.closed",
+        data: { payment_link_id: randomUUID(), note: CANARY },
+        ...extra,
+      })
     const huge = JSON.stringify({ event: "modal.closed", data: { payment_link_id: randomUUID(), padding: "x".repeat(1024 * 1024) } })
     const unicode = JSON.stringify({
       id: "حدث-١-🚀",
@@ -242,7 +257,11 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
       data: { payment_link_id: randomUUID(), metadata: { name: "نورة \u202egnp.exe", emoji: "💳✅", nul: "\u0000" } },
     })
     const injectedId = `'; DROP TABLE installments_webhook_event; -- ${randomUUID()}`
-    const injected = JSON.stringify({ id: injectedId, event: "modal.closed", data: { payment_link_id: randomUUID(), q: "${jndi:ldap://x}" } })
+    const injected = JSON.stringify({
+      id: injectedId,
+      event: "modal.closed",
+      data: { payment_link_id: randomUUID(), q: "${jndi:ldap://x}" },
+    })
     const withoutSignature = (body: string) => {
       const { "x-signature": _signature, ...rest } = signed(body)
       return rest
@@ -252,7 +271,11 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
       return rest
     }
     const cases: { name: string; send: () => ReturnType<typeof sendToWebhookRoute>; status: number }[] = [
-      { name: "JSON cut short", send: () => sendToWebhookRoute(api, `{"id":"evt_1","event":"order.success","data":{"note":"${CANARY}"`, JSON_HEADERS), status: 400 },
+      {
+        name: "JSON cut short",
+        send: () => sendToWebhookRoute(api, `{"id":"evt_1","event":"order.success","data":{"note":"${CANARY}"`, JSON_HEADERS),
+        status: 400,
+      },
       { name: "a bare JSON string", send: () => sendToWebhookRoute(api, '"order.success"', JSON_HEADERS), status: 400 },
       { name: "an empty body", send: () => sendToWebhookRoute(api, "", JSON_HEADERS), status: 400 },
       { name: "1 MB, unsigned", send: () => sendToWebhookRoute(api, huge, JSON_HEADERS), status: 413 },
@@ -263,13 +286,31 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
       { name: "no headers at all but the content type", send: () => sendToWebhookRoute(api, modal(), JSON_HEADERS), status: 401 },
       {
         name: "an X-Signature that is not base64",
-        send: () => sendToWebhookRoute(api, modal(), { ...JSON_HEADERS, "x-api-key": registration.prefix, "x-signature": "<script>alert(1)</script>" }),
+        send: () =>
+          sendToWebhookRoute(api, modal(), {
+            ...JSON_HEADERS,
+            "x-api-key": registration.prefix,
+            "x-signature": "<script>alert(1)</script>",
+          }),
         status: 401,
       },
-      { name: "an unknown key prefix full of injection", send: () => sendToWebhookRoute(api, modal(), { ...signed(modal()), "x-api-key": "' OR 1=1 --" }), status: 401 },
+      {
+        name: "an unknown key prefix full of injection",
+        send: () => sendToWebhookRoute(api, modal(), { ...signed(modal()), "x-api-key": "' OR 1=1 --" }),
+        status: 401,
+      },
       { name: "text/plain, unsigned", send: () => sendToWebhookRoute(api, modal(), { "content-type": "text/plain" }), status: 401 },
-      { name: "a form body, unsigned", send: () => sendToWebhookRoute(api, `event=order.success&note=${CANARY}`, { "content-type": "application/x-www-form-urlencoded" }), status: 401 },
-      { name: "XML", send: () => sendToWebhookRoute(api, `<event note="${CANARY}"/>`, { "content-type": "application/xml" }), status: 415 },
+      {
+        name: "a form body, unsigned",
+        send: () =>
+          sendToWebhookRoute(api, `event=order.success&note=${CANARY}`, { "content-type": "application/x-www-form-urlencoded" }),
+        status: 401,
+      },
+      {
+        name: "XML",
+        send: () => sendToWebhookRoute(api, `<event note="${CANARY}"/>`, { "content-type": "application/xml" }),
+        status: 415,
+      },
       { name: "a signed array", send: () => sendToWebhookRoute(api, "[1,2,3]", signed("[1,2,3]")), status: 400 },
       {
         name: "a signed event without its link id",
@@ -279,7 +320,11 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
         },
         status: 400,
       },
-      { name: "a provider id that is not registered", send: () => sendToWebhookRoute(api, modal(), signed(modal()), { path: "/hooks/payment/installments_nope" }), status: 404 },
+      {
+        name: "a provider id that is not registered",
+        send: () => sendToWebhookRoute(api, modal(), signed(modal()), { path: "/hooks/payment/installments_nope" }),
+        status: 404,
+      },
       ...(["GET", "PUT", "PATCH", "DELETE"] as const).map((method) => ({
         name: `${method} on the route`,
         send: () => sendToWebhookRoute(api, method === "GET" ? "" : modal(), JSON_HEADERS, { method }),
@@ -297,7 +342,11 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
         answers.push({ name, status, body: typeof data === "string" ? data : JSON.stringify(data) })
       }
       // Signed bodies with unicode and injection strings are ordinary deliveries: taken once, stored as sent.
-      for (const [name, body] of [["unicode", unicode], ["injection", injected], ["injection again", injected]]) {
+      for (const [name, body] of [
+        ["unicode", unicode],
+        ["injection", injected],
+        ["injection again", injected],
+      ]) {
         const { status, data } = await sendToWebhookRoute(api, body, signed(body))
         accepted.push({ name, status, duplicate: Boolean(data?.duplicate) })
       }
@@ -309,7 +358,10 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
 
     expect(answers.map(({ name, status }) => ({ name, status }))).toEqual(cases.map(({ name, status }) => ({ name, status })))
     for (const answer of answers) {
-      expect({ name: answer.name, message: JSON.parse(answer.body).message }).toEqual({ name: answer.name, message: expect.stringMatching(/\w{3,}/) })
+      expect({ name: answer.name, message: JSON.parse(answer.body).message }).toEqual({
+        name: answer.name,
+        message: expect.stringMatching(/\w{3,}/),
+      })
       expect(answer.body).not.toMatch(STACK_FRAME)
       expect(answer.body).not.toContain(SECRET_KEY)
       expect(answer.body).not.toContain(CANARY)

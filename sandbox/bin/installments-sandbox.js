@@ -11,7 +11,9 @@ try {
   cli = require(built)
 } catch (error) {
   if (error && error.code === "MODULE_NOT_FOUND" && String(error.message).includes(built)) {
-    process.stderr.write("installments-sandbox is not built yet: run `npm run build` in the repository (it builds the sandbox workspace too)\n")
+    process.stderr.write(
+      "installments-sandbox is not built yet: run `npm run build` in the repository (it builds the sandbox workspace too)\n"
+    )
     process.exit(1)
   }
   throw error

@@ -78,7 +78,7 @@ function errorHandler(core: SandboxCore) {
       res.status(413).json({ detail: "Request body too large." })
       return
     }
-    core.config.log(`internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`)
+    core.config.log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
     res.status(500).json({ detail: "Internal server error." })
   }
 }

@@ -144,7 +144,10 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
       throw new Error(`${name} must be a decimal with at most 2 places (got "${value}")`)
     }
   }
-  if (options.amountScale !== undefined && (!Number.isInteger(options.amountScale) || options.amountScale < 2 || options.amountScale > 8)) {
+  if (
+    options.amountScale !== undefined &&
+    (!Number.isInteger(options.amountScale) || options.amountScale < 2 || options.amountScale > 8)
+  ) {
     throw new Error("amountScale must be an integer from 2 to 8")
   }
   const banks = options.banks ?? [...DEFAULT_BANKS, ...SANDBOX_EXTRA_BANKS]

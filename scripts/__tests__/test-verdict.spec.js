@@ -2,7 +2,14 @@ const { judge, projectOf, firstLine } = require("../test-verdict")
 
 const ROOT = "/repo"
 const passing = (n) => Array.from({ length: n }, () => ({ status: "passed" }))
-const result = (file, tests, extra = {}) => ({ name: `${ROOT}/${file}`, status: "passed", assertionResults: tests, startTime: 0, endTime: 1000, ...extra })
+const result = (file, tests, extra = {}) => ({
+  name: `${ROOT}/${file}`,
+  status: "passed",
+  assertionResults: tests,
+  startTime: 0,
+  endTime: 1000,
+  ...extra,
+})
 const report = (testResults, extra = {}) => ({ startTime: 0, testResults, ...extra })
 
 const unitJob = (testResults = [result("src/lib/__tests__/money.spec.ts", passing(3))], extra = {}) => ({
@@ -13,7 +20,13 @@ const unitJob = (testResults = [result("src/lib/__tests__/money.spec.ts", passin
   coverage: true,
   ...extra,
 })
-const laneJob = (lane, testResults, extra = {}) => ({ name: `integration-${lane}`, report: report(testResults), exitStatus: 0, log: "", ...extra })
+const laneJob = (lane, testResults, extra = {}) => ({
+  name: `integration-${lane}`,
+  report: report(testResults),
+  exitStatus: 0,
+  log: "",
+  ...extra,
+})
 const MANIFEST = {
   unit: { "src/lib/__tests__/money.spec.ts": 3 },
   integration: { "integration-tests/a.spec.ts": 2, "integration-tests/b.spec.ts": 1 },
@@ -33,13 +46,18 @@ describe("the test run's verdict", () => {
     const jobs = green()
     jobs[0] = unitJob(undefined, { exitStatus: 1, log: 'Jest: "./src/lib/" coverage threshold for lines (90%) not met: 89.5%\n' })
     const verdict = judge({ jobs, manifest: MANIFEST, root: ROOT })
-    expect(verdict.problems).toEqual(['unit: coverage threshold missed: Jest: "./src/lib/" coverage threshold for lines (90%) not met: 89.5%'])
+    expect(verdict.problems).toEqual([
+      'unit: coverage threshold missed: Jest: "./src/lib/" coverage threshold for lines (90%) not met: 89.5%',
+    ])
     expect(verdict.failed).toBe(1)
   })
 
   it("fails a job that exited non-zero with every test passed, naming its log", () => {
     const jobs = green()
-    jobs[1] = laneJob(1, [result("integration-tests/a.spec.ts", passing(2))], { exitStatus: 1, logFile: "test-results/integration-1.log" })
+    jobs[1] = laneJob(1, [result("integration-tests/a.spec.ts", passing(2))], {
+      exitStatus: 1,
+      logFile: "test-results/integration-1.log",
+    })
     expect(judge({ jobs, manifest: MANIFEST, root: ROOT }).problems).toEqual([
       "integration-1: jest exited 1 with no failed test (see test-results/integration-1.log)",
     ])
@@ -55,7 +73,9 @@ describe("the test run's verdict", () => {
     const jobs = green()
     jobs[2] = laneJob(2, [])
     const verdict = judge({ jobs, manifest: MANIFEST, root: ROOT })
-    expect(verdict.problems).toEqual([expect.stringMatching(/^integration-tests\/b\.spec\.ts: not run \(test-manifest\.json has it with 1 tests\)/)])
+    expect(verdict.problems).toEqual([
+      expect.stringMatching(/^integration-tests\/b\.spec\.ts: not run \(test-manifest\.json has it with 1 tests\)/),
+    ])
     expect(verdict.failed).toBe(1)
   })
 
@@ -66,7 +86,9 @@ describe("the test run's verdict", () => {
       laneJob(2, [result("integration-tests/b.spec.ts", passing(1)), result("integration-tests/c.spec.ts", passing(4))]),
     ]
     const verdict = judge({ jobs, manifest: MANIFEST, root: ROOT })
-    expect(verdict.problems).toEqual([expect.stringMatching(/^integration-tests\/a\.spec\.ts: ran 1 tests, test-manifest\.json has 2/)])
+    expect(verdict.problems).toEqual([
+      expect.stringMatching(/^integration-tests\/a\.spec\.ts: ran 1 tests, test-manifest\.json has 2/),
+    ])
     expect(verdict.notes).toEqual([
       expect.stringMatching(/^src\/lib\/__tests__\/money\.spec\.ts: ran 5 tests, test-manifest\.json has 3: npm run test:manifest/),
       expect.stringMatching(/^integration-tests\/c\.spec\.ts: 4 tests, not in test-manifest\.json/),
@@ -75,9 +97,18 @@ describe("the test run's verdict", () => {
 
   it("fails a suite that failed to load, with the first line of its message", () => {
     const jobs = green()
-    jobs[1] = laneJob(1, [result("integration-tests/a.spec.ts", [], { status: "failed", message: "\u001b[1m● Test suite failed to run\u001b[22m\n\n  Cannot find module './gone'\n" })], {
-      exitStatus: 1,
-    })
+    jobs[1] = laneJob(
+      1,
+      [
+        result("integration-tests/a.spec.ts", [], {
+          status: "failed",
+          message: "\u001b[1m● Test suite failed to run\u001b[22m\n\n  Cannot find module './gone'\n",
+        }),
+      ],
+      {
+        exitStatus: 1,
+      }
+    )
     const verdict = judge({ jobs, manifest: MANIFEST, root: ROOT })
     expect(verdict.problems).toEqual([
       "integration-tests/a.spec.ts: suite failed to run: Cannot find module './gone'",
@@ -87,13 +118,21 @@ describe("the test run's verdict", () => {
 
   it("counts failed, skipped and todo tests as failed, without a second line for the job's exit status", () => {
     const jobs = green()
-    jobs[1] = laneJob(1, [result("integration-tests/a.spec.ts", [{ status: "failed" }, { status: "pending" }], { status: "failed" })], { exitStatus: 1 })
+    jobs[1] = laneJob(
+      1,
+      [result("integration-tests/a.spec.ts", [{ status: "failed" }, { status: "pending" }], { status: "failed" })],
+      { exitStatus: 1 }
+    )
     expect(judge({ jobs, manifest: MANIFEST, root: ROOT })).toMatchObject({ passed: 4, failed: 2, problems: [] })
   })
 
   it("fails a job with no report, and sums up its project's specs rather than listing many", () => {
     const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`src/x${i}.spec.ts`, 1]))
-    const verdict = judge({ jobs: [{ name: "unit", reportFile: "test-results/unit.json", exitStatus: 1, coverage: true }], manifest: { unit: many }, root: ROOT })
+    const verdict = judge({
+      jobs: [{ name: "unit", reportFile: "test-results/unit.json", exitStatus: 1, coverage: true }],
+      manifest: { unit: many },
+      root: ROOT,
+    })
     expect(verdict.problems).toEqual([
       "unit: no report at test-results/unit.json: jest crashed before reporting",
       "unit: none of its 12 spec files in test-manifest.json ran (its job has no report)",

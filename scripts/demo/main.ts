@@ -30,18 +30,21 @@ Another storefront (e.g. Medusa's dtc-starter, docs/storefront.md): DEMO_STOREFR
 type Stop = () => Promise<void>
 
 async function main() {
-  const { values } = parseArgs({ options: { once: { type: "boolean" }, reset: { type: "boolean" }, help: { type: "boolean", short: "h" } } })
+  const { values } = parseArgs({
+    options: { once: { type: "boolean" }, reset: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  })
   if (values.help) {
     process.stdout.write(USAGE)
     return
   }
   const stops: Stop[] = []
   let stopping: Promise<void> | undefined
-  const stopAll = () => (stopping ??= (async () => {
-    for (const stop of stops.reverse()) {
-      await stop().catch((error: Error) => process.stderr.write(`while stopping: ${error.message}\n`))
-    }
-  })())
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      for (const stop of stops.reverse()) {
+        await stop().catch((error: Error) => process.stderr.write(`while stopping: ${error.message}\n`))
+      }
+    })())
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       process.stdout.write("\nStopping the store, storefront, sandbox and database…\n")
@@ -72,22 +75,32 @@ async function main() {
         stops.push(pg.stop)
         const url = embeddedUrl(pg.port, "medusa_demo")
         await ensureDatabase(url, false)
-        detail(`embedded PostgreSQL on port ${pg.port}, data in ${path.relative(process.cwd(), path.join(DEMO_DIR, "postgres")) || "."}`)
+        detail(
+          `embedded PostgreSQL on port ${pg.port}, data in ${path.relative(process.cwd(), path.join(DEMO_DIR, "postgres")) || "."}`
+        )
         return url
       },
       "DATABASE_URL, or that port DEMO_DB_PORT is free and .demo/ is under a world-traversable folder"
     )
 
-    const sandbox = await step("Installments sandbox", async () => {
-      const running = await startDemoSandbox(DEMO_DIR, PORTS.sandbox)
-      stops.push(() => running.stop())
-      return running
-    }, `that port ${PORTS.sandbox} is free (set DEMO_SANDBOX_PORT)`)
+    const sandbox = await step(
+      "Installments sandbox",
+      async () => {
+        const running = await startDemoSandbox(DEMO_DIR, PORTS.sandbox)
+        stops.push(() => running.stop())
+        return running
+      },
+      `that port ${PORTS.sandbox} is free (set DEMO_SANDBOX_PORT)`
+    )
 
     const fingerprint = pluginFingerprint()
-    await step("Plugin packed and installed into examples/store (npm pack, npm install)", () => {
-      detail(installPlugin(fingerprint) ? "installed the new build" : "up to date")
-    }, "npm's output above; `npm run build` in the repository")
+    await step(
+      "Plugin packed and installed into examples/store (npm pack, npm install)",
+      () => {
+        detail(installPlugin(fingerprint) ? "installed the new build" : "up to date")
+      },
+      "npm's output above; `npm run build` in the repository"
+    )
 
     const storefrontUrl = `http://localhost:${PORTS.storefront}`
     // Another storefront run against the demo store (Medusa's dtc-starter, docs/storefront.md) gets
@@ -106,25 +119,41 @@ async function main() {
       AUTH_CORS: `http://localhost:${PORTS.store},${storefronts}`,
     }
     if (!isPrepared(databaseUrl, fingerprint)) {
-      await step("Migrations, seed data and admin user (medusa db:migrate, exec, user)", () => prepareDatabase(env, fingerprint), "the medusa output above")
+      await step(
+        "Migrations, seed data and admin user (medusa db:migrate, exec, user)",
+        () => prepareDatabase(env, fingerprint),
+        "the medusa output above"
+      )
     }
 
-    const store = await step("Medusa store (medusa develop)", async () => {
-      const running = await startStore(env, PORTS.store)
-      stops.push(running.stop)
-      return running
-    }, `that port ${PORTS.store} is free (set DEMO_STORE_PORT) and the store's output above`)
+    const store = await step(
+      "Medusa store (medusa develop)",
+      async () => {
+        const running = await startStore(env, PORTS.store)
+        stops.push(running.stop)
+        return running
+      },
+      `that port ${PORTS.store} is free (set DEMO_STORE_PORT) and the store's output above`
+    )
 
     const ctx = await step("Admin login and storefront key", () => openJourney(store.url, sandbox.url), "the admin user and the seed")
-    await step("Webhooks registered with the service", () => registerWebhooks(ctx.admin, store.url), "POST /admin/installments/webhooks and the sandbox")
+    await step(
+      "Webhooks registered with the service",
+      () => registerWebhooks(ctx.admin, store.url),
+      "POST /admin/installments/webhooks and the sandbox"
+    )
 
     const { api_keys } = await ctx.admin.admin.apiKey.list({ type: "publishable" } as never)
     const publishableKey: string = api_keys[0].token
-    const storefront = await step("Demo storefront", async () => {
-      const running = await startStorefront({ storeUrl: store.url, publishableKey, regionId: ctx.regionId, port: PORTS.storefront })
-      stops.push(running.stop)
-      return running
-    }, `that port ${PORTS.storefront} is free (set DEMO_STOREFRONT_PORT)`)
+    const storefront = await step(
+      "Demo storefront",
+      async () => {
+        const running = await startStorefront({ storeUrl: store.url, publishableKey, regionId: ctx.regionId, port: PORTS.storefront })
+        stops.push(running.stop)
+        return running
+      },
+      `that port ${PORTS.storefront} is free (set DEMO_STOREFRONT_PORT)`
+    )
 
     process.stdout.write("\nThe journey\n")
     await runJourney(ctx)

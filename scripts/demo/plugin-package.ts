@@ -6,7 +6,9 @@ import path from "node:path"
 import { DEMO_DIR, ROOT } from "./config"
 
 /** The Medusa release a stock store pins, read from the plugin's own dev dependency on it. */
-export const MEDUSA_VERSION: string = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).devDependencies["@medusajs/medusa"]
+export const MEDUSA_VERSION: string = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).devDependencies[
+  "@medusajs/medusa"
+]
 
 /** Where the fingerprint of the sources `.medusa/server` was last built from is kept (outside the package). */
 const BUILD_STAMP = path.join(DEMO_DIR, "plugin-build.json")
@@ -57,7 +59,9 @@ export function ensurePluginBuilt(): void {
 /** Builds (when the sources changed) and packs the plugin as `npm pack` gives it to a merchant; returns the tarball's path. */
 export function packPlugin(destination: string): string {
   ensurePluginBuilt()
-  const [packed] = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8", env: childEnv() }))
+  const [packed] = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8", env: childEnv() })
+  )
   return path.join(destination, packed.filename)
 }
 
@@ -67,7 +71,12 @@ export function packPlugin(destination: string): string {
  */
 export function packSandbox(destination: string): string {
   const [packed] = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--workspace", "sandbox", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: childEnv() })
+    execFileSync("npm", ["pack", "--json", "--workspace", "sandbox", "--pack-destination", destination], {
+      cwd: ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: childEnv(),
+    })
   )
   return path.join(destination, packed.filename)
 }

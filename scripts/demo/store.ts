@@ -9,7 +9,9 @@ import { stopProcessGroup } from "./process-group"
 export const PLUGIN_TARBALL = path.join(DEMO_DIR, "medusa-payment-installments.tgz")
 /** The packed sandbox examples/store installs as a dev dependency, as a merchant's developer would. */
 export const SANDBOX_TARBALL = path.join(DEMO_DIR, "medusa-payment-installments-sandbox.tgz")
-const INSTALLED = ["medusa-payment-installments", "medusa-payment-installments-sandbox"].map((name) => path.join(STORE_DIR, "node_modules", name))
+const INSTALLED = ["medusa-payment-installments", "medusa-payment-installments-sandbox"].map((name) =>
+  path.join(STORE_DIR, "node_modules", name)
+)
 const STATE = path.join(DEMO_DIR, "state.json")
 
 interface State {
@@ -26,7 +28,12 @@ interface State {
  */
 export function installPlugin(fingerprint: string): boolean {
   const state = readState()
-  if (state.plugin === fingerprint && INSTALLED.every((dir) => existsSync(dir)) && existsSync(PLUGIN_TARBALL) && existsSync(SANDBOX_TARBALL)) {
+  if (
+    state.plugin === fingerprint &&
+    INSTALLED.every((dir) => existsSync(dir)) &&
+    existsSync(PLUGIN_TARBALL) &&
+    existsSync(SANDBOX_TARBALL)
+  ) {
     return false
   }
   // The benches call this on a fresh checkout, before anything else made .demo/.
@@ -43,7 +50,11 @@ export function installPlugin(fingerprint: string): boolean {
     rmSync(dir, { recursive: true, force: true })
   }
   try {
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: STORE_DIR, stdio: "pipe", env: childEnv() })
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
+      cwd: STORE_DIR,
+      stdio: "pipe",
+      env: childEnv(),
+    })
   } catch (error) {
     const failed = error as { stderr?: Buffer }
     throw new Error(`npm install in examples/store failed:\n${failed.stderr?.toString() ?? ""}`)
@@ -108,7 +119,12 @@ export async function startStore(env: Record<string, string>, port: number): Pro
     if (child.exitCode !== null) {
       throw new Error(`medusa develop exited with ${child.exitCode}:\n${output.slice(-4000)}`)
     }
-    if (await fetch(`${url}/health`).then((res) => res.ok, () => false)) {
+    if (
+      await fetch(`${url}/health`).then(
+        (res) => res.ok,
+        () => false
+      )
+    ) {
       return { url, processGroup: group, stop, output: () => output }
     }
     await new Promise((resolve) => setTimeout(resolve, 500))

@@ -7,7 +7,7 @@ const REGISTRATIONS = ["installments", "bnpl", "card"]
 export async function registerWebhooks(admin: Medusa, storeUrl: string): Promise<void> {
   const webhooks: { url: string }[] = []
   // The list is paged (at most 100 a request): every page is read, so no held key is missed.
-  for (let count = Infinity; webhooks.length < count; ) {
+  for (let count = Infinity; webhooks.length < count;) {
     const page = await admin.client.fetch<{ webhooks: { url: string }[]; count: number }>("/admin/installments/webhooks", {
       query: { limit: 100, offset: webhooks.length },
     })

@@ -40,7 +40,11 @@ export async function shootAdmin(browser: Browser, adminUrl: string, orderId: st
   await page.getByTestId("settlements-chart").waitFor()
   // The latest payout: the demo's orders (the seeded payments were paid out on earlier days).
   await page.getByTestId("settlements-table").getByRole("row").last().click()
-  await page.getByTestId("settlement-orders").getByRole("link", { name: /^#\d+$/ }).first().waitFor()
+  await page
+    .getByTestId("settlement-orders")
+    .getByRole("link", { name: /^#\d+$/ })
+    .first()
+    .waitFor()
   await save("admin-settlements-en", page, settlements)
 
   await page.goto(`${adminUrl}/app/installments/payment-links`)
@@ -60,7 +64,10 @@ export async function shootAdmin(browser: Browser, adminUrl: string, orderId: st
   await settings.getByTestId("installments-registration").first().waitFor()
   // Once the connection check answered: "Working" and the webhook's button (registered by the demo).
   await settings.getByText("Working").first().waitFor()
-  await settings.getByRole("button", { name: /^Register (webhook|again)$/ }).first().waitFor()
+  await settings
+    .getByRole("button", { name: /^Register (webhook|again)$/ })
+    .first()
+    .waitFor()
   await save("admin-settings-en", page, settings)
 
   await useLanguage(page, adminUrl, "العربية")

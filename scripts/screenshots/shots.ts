@@ -41,6 +41,11 @@ export async function saveDownTo(name: string, page: Page, element: Locator): Pr
     throw new Error(`${name}: the element to photograph is not on the page`)
   }
   const width = page.viewportSize()?.width ?? box.x + box.width
-  await page.screenshot({ path: file, fullPage: true, animations: "disabled", clip: { x: 0, y: 0, width, height: box.y + box.height + 24 } })
+  await page.screenshot({
+    path: file,
+    fullPage: true,
+    animations: "disabled",
+    clip: { x: 0, y: 0, width, height: box.y + box.height + 24 },
+  })
   process.stdout.write(`  ${path.relative(ROOT, file)}\n`)
 }

@@ -63,7 +63,10 @@ async function main(starterUrl: string): Promise<void> {
     await page.getByLabel("رقم البطاقة").fill(APPROVED_CARD)
     await page.getByRole("button", { name: "متابعة" }).click()
     await page.locator('input[value="installment:rajhi:12"]').check()
-    await Promise.all([page.waitForURL((url) => url.pathname.endsWith("/confirmed")), page.getByRole("button", { name: /^ادفع/ }).click()])
+    await Promise.all([
+      page.waitForURL((url) => url.pathname.endsWith("/confirmed")),
+      page.getByRole("button", { name: /^ادفع/ }).click(),
+    ])
     await page.getByText("Thank you!").waitFor()
     step(`order confirmed: ${page.url()}`)
     await saveDownTo("dtc-starter-order-confirmed", page, page.getByTestId("order-complete-container"))
@@ -73,7 +76,10 @@ async function main(starterUrl: string): Promise<void> {
     const declinedLink = page.url()
     await page.getByLabel("رقم البطاقة").fill(DECLINED_CARD)
     await page.getByRole("button", { name: "متابعة" }).click()
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("step") === "review"), page.getByRole("button", { name: /^ادفع/ }).click()])
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("step") === "review"),
+      page.getByRole("button", { name: /^ادفع/ }).click(),
+    ])
     const reason = page.getByTestId("installments-payment-error-message")
     await reason.getByText("The card payment was declined or not authenticated. Try again with another card.").waitFor()
     step(`declined, back at ${new URL(page.url()).pathname}?step=review with the reason`)

@@ -24,7 +24,10 @@ export async function shootStorefront(browser: Browser, storefrontUrl: string): 
   await page.getByRole("button", { name: "متابعة" }).click()
   await page.locator('input[value="installment:rajhi:12"]').check()
   await save("hosted-page-ar", page)
-  await Promise.all([page.waitForURL((url) => url.pathname.startsWith("/order/")), page.getByRole("button", { name: /^ادفع/ }).click()])
+  await Promise.all([
+    page.waitForURL((url) => url.pathname.startsWith("/order/")),
+    page.getByRole("button", { name: /^ادفع/ }).click(),
+  ])
 
   await page.goto(`${storefrontUrl}/?lang=en`)
   await page.locator(".card", { hasText: "Oud perfume" }).getByRole("link", { name: "Buy now" }).click()

@@ -14,5 +14,8 @@ export function medusaRefundable(payment: { captures?: AmountRow[] | null; refun
 }
 
 function total(rows: AmountRow[] | null | undefined) {
-  return (rows ?? []).reduce((sum, row) => MathBN.add(sum, MathBN.convert((row.raw_amount ?? row.amount ?? 0) as BigNumberInput)), MathBN.convert(0))
+  return (rows ?? []).reduce(
+    (sum, row) => MathBN.add(sum, MathBN.convert((row.raw_amount ?? row.amount ?? 0) as BigNumberInput)),
+    MathBN.convert(0)
+  )
 }

@@ -14,24 +14,24 @@ const httpUrl = (name: string) =>
 
 const WebhookKeyEntry = z.object({
   prefix: z.string().min(1, "webhookKeys[].prefix must be the api_key.prefix of the registration"),
-  publicKey: z
-    .string()
-    .refine((pem) => pem.includes("BEGIN PUBLIC KEY"), "webhookKeys[].publicKey must be a PEM public key"),
+  publicKey: z.string().refine((pem) => pem.includes("BEGIN PUBLIC KEY"), "webhookKeys[].publicKey must be a PEM public key"),
 })
 
 /** Provider options as a merchant writes them under the Payment module's `providers[].options`. */
 export const ProviderOptionsSchema = z.object({
   secretKey: z.string({ error: "secretKey is required" }).min(1, "secretKey must not be empty"),
-  publicKey: z
-    .string({ error: "publicKey is required" })
-    .refine((key) => key.startsWith("sandbox-") || key.startsWith("prod-"), {
-      message: "publicKey must begin with sandbox- (sandbox) or prod- (production)",
-    }),
+  publicKey: z.string({ error: "publicKey is required" }).refine((key) => key.startsWith("sandbox-") || key.startsWith("prod-"), {
+    message: "publicKey must begin with sandbox- (sandbox) or prod- (production)",
+  }),
   storeId: z.string({ error: "storeId is required" }).regex(UUID, "storeId must be the store's UUID"),
   // The secret key goes with every call: in clear only to the sandbox on this machine.
-  baseUrl: httpUrl("baseUrl").refine((value) => !URL.canParse(value) || new URL(value).protocol === "https:" || isLoopbackUrl(new URL(value)), {
-    message: "baseUrl must use https:// (the secret key is sent with every call); http:// is accepted only for localhost, 127.0.0.1 or [::1]",
-  }),
+  baseUrl: httpUrl("baseUrl").refine(
+    (value) => !URL.canParse(value) || new URL(value).protocol === "https:" || isLoopbackUrl(new URL(value)),
+    {
+      message:
+        "baseUrl must use https:// (the secret key is sent with every call); http:// is accepted only for localhost, 127.0.0.1 or [::1]",
+    }
+  ),
   /** Where hosted pages live; informational, the service returns each link's url. */
   payUrl: httpUrl("payUrl").optional(),
   /** Storefront return address; `{session_id}` and `{cart_id}` are filled in. */
@@ -144,9 +144,7 @@ export function parseProviderOptions(options: unknown): ProviderOptions {
       // zod's default messages for a missing key do not name it: ours do, so prefer ours.
       return issue.message.includes(field.split(".")[0]) ? issue.message : `${field}: ${issue.message}`
     })
-    throw new ProviderOptionsError(
-      `Invalid options for the installments payment provider: ${problems.join("; ")}`
-    )
+    throw new ProviderOptionsError(`Invalid options for the installments payment provider: ${problems.join("; ")}`)
   }
   return result.data as ProviderOptions
 }

@@ -21,7 +21,12 @@ export class CheckoutStates {
   private readonly settled = new ExpiringKeys(SETTLED_TTL_MS)
 
   /** The state of the checkout of `sessionId` paying `linkId`, remembered or read with `read`. */
-  async stateOf(sessionId: string, linkId: string, read: () => Promise<PaidCheckoutState>, now = Date.now): Promise<PaidCheckoutState> {
+  async stateOf(
+    sessionId: string,
+    linkId: string,
+    read: () => Promise<PaidCheckoutState>,
+    now = Date.now
+  ): Promise<PaidCheckoutState> {
     const key = `${sessionId}|${linkIdKey(linkId)}`
     if (this.settled.has(key, now())) {
       return "settled"
@@ -59,7 +64,14 @@ type SessionWithCheckout = {
 }
 type OrderLink = Pick<OrderRow, "id" | "status"> | null
 
-const CHECKOUT_FIELDS = ["id", "data", "payment.captured_at", "payment.canceled_at", "payment_collection.order.id", "payment_collection.order.status"]
+const CHECKOUT_FIELDS = [
+  "id",
+  "data",
+  "payment.captured_at",
+  "payment.canceled_at",
+  "payment_collection.order.id",
+  "payment_collection.order.status",
+]
 
 /** The session's link, lowercased (links are UUIDs); undefined when it holds none. */
 function heldLinkOf(session: SessionWithCheckout): string | undefined {
@@ -75,7 +87,11 @@ function checkoutSettled(session: SessionWithCheckout): boolean {
 }
 
 /** Reads where a paid delivery's checkout stands (see PaidCheckoutState) in one query. */
-export async function paidCheckoutState(container: MedusaContainer, sessionId: string, paymentLinkId: string): Promise<PaidCheckoutState> {
+export async function paidCheckoutState(
+  container: MedusaContainer,
+  sessionId: string,
+  paymentLinkId: string
+): Promise<PaidCheckoutState> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "payment_session", fields: CHECKOUT_FIELDS, filters: { id: sessionId } })
   const session = data[0] as SessionWithCheckout | undefined

@@ -71,7 +71,10 @@ export function refundFailureOf(error: unknown): RefundFailure {
   if (code === SERVICE_UNAVAILABLE) {
     return OUTAGE
   }
-  const known = typeof code === "string" && Object.prototype.hasOwnProperty.call(REFUSALS, code) ? REFUSALS[code as RefundRejectedError["reason"]] : undefined
+  const known =
+    typeof code === "string" && Object.prototype.hasOwnProperty.call(REFUSALS, code)
+      ? REFUSALS[code as RefundRejectedError["reason"]]
+      : undefined
   if (known) {
     return { reason: known.reason, retryable: known.retryable }
   }

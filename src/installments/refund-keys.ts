@@ -52,7 +52,7 @@ export const RECORDED_REFUND_KEY = "installments_refund_key"
  */
 export function serviceKeyOfRefund(refund: { id?: string | null; metadata?: Record<string, unknown> | null }): string | undefined {
   const recorded = refund.metadata?.[RECORDED_REFUND_KEY]
-  return typeof recorded === "string" && recorded ? recorded : refund.id ?? undefined
+  return typeof recorded === "string" && recorded ? recorded : (refund.id ?? undefined)
 }
 
 /**
@@ -60,5 +60,8 @@ export function serviceKeyOfRefund(refund: { id?: string | null; metadata?: Reco
  * captured with it, or Medusa would show money it no longer holds.
  */
 export function refundedByPlugin(transaction: Transaction): boolean {
-  return hasRefundWithKey(transaction, orphanRefundKey(transaction.id)) || hasRefundWithKey(transaction, canceledOrderRefundKey(transaction.id))
+  return (
+    hasRefundWithKey(transaction, orphanRefundKey(transaction.id)) ||
+    hasRefundWithKey(transaction, canceledOrderRefundKey(transaction.id))
+  )
 }

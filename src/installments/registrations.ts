@@ -100,7 +100,9 @@ const DEFAULT_SWEEP_CONCURRENCY = 4
  * cautious registration decides, as registrations usually share the merchant account's rate limit.
  */
 export function sweepConcurrency(registrations: RegistrationOptions[]): number {
-  return registrations.length ? Math.min(...registrations.map((registration) => registration.options.reconcileConcurrency)) : DEFAULT_SWEEP_CONCURRENCY
+  return registrations.length
+    ? Math.min(...registrations.map((registration) => registration.options.reconcileConcurrency))
+    : DEFAULT_SWEEP_CONCURRENCY
 }
 
 type ProviderEntry = { resolve?: unknown; id?: unknown; options?: unknown }

@@ -46,7 +46,8 @@ export function merchantError(error: unknown, context: MerchantContext = {}): Me
     return error
   }
   const { registration } = context
-  const said = (body: string) => (context.action ? `Could not ${context.action}: ${body}` : body.charAt(0).toUpperCase() + body.slice(1))
+  const said = (body: string) =>
+    context.action ? `Could not ${context.action}: ${body}` : body.charAt(0).toUpperCase() + body.slice(1)
   if (error instanceof RefundRejectedError) {
     return new MedusaError(MedusaError.Types.NOT_ALLOWED, `${error.message} ${refusalAdvice(error.reason)}`, error.reason)
   }
@@ -57,7 +58,9 @@ export function merchantError(error: unknown, context: MerchantContext = {}): Me
     const whose = registration ? `registration ${registration.id}` : "this provider registration"
     return new MedusaError(
       MedusaError.Types.FORBIDDEN,
-      said(`the secret or public key of ${whose} is wrong: the installments service refused them. Check its secretKey and publicKey options.`),
+      said(
+        `the secret or public key of ${whose} is wrong: the installments service refused them. Check its secretKey and publicKey options.`
+      ),
       SERVICE_ERROR_CODES.keys
     )
   }
@@ -87,13 +90,19 @@ export function merchantError(error: unknown, context: MerchantContext = {}): Me
     )
   }
   if (isOutage(error)) {
-    return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, said("the installments service did not answer; try again."), SERVICE_ERROR_CODES.unavailable)
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      said("the installments service did not answer; try again."),
+      SERVICE_ERROR_CODES.unavailable
+    )
   }
   if (error instanceof InstallmentsError) {
     // A refusal the plugin has no words for: its status and the service's short reason, never its body.
     return new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
-      said(`the installments service refused the call (${error.status ?? "no answer"})${serviceWords(error)}; try again, and report it if it persists.`),
+      said(
+        `the installments service refused the call (${error.status ?? "no answer"})${serviceWords(error)}; try again, and report it if it persists.`
+      ),
       SERVICE_ERROR_CODES.unexpected
     )
   }
@@ -129,8 +138,10 @@ export interface ShopperContext {
 
 const SHOPPER_WORDS: Record<ShopperLanguage, Record<ShopperStage, (reference: string) => string>> = {
   en: {
-    start: (reference) => `Your installments payment could not be started just now. Please try again in a moment. Support reference: ${reference}.`,
-    confirm: (reference) => `Your payment could not be confirmed just now. Please try again in a moment. Support reference: ${reference}.`,
+    start: (reference) =>
+      `Your installments payment could not be started just now. Please try again in a moment. Support reference: ${reference}.`,
+    confirm: (reference) =>
+      `Your payment could not be confirmed just now. Please try again in a moment. Support reference: ${reference}.`,
   },
   ar: {
     start: (reference) => `تعذّر بدء الدفع بالتقسيط الآن. يُرجى المحاولة مرة أخرى بعد قليل. الرقم المرجعي للدعم: ${reference}.`,
@@ -157,7 +168,9 @@ export function shopperError(error: unknown, context: ShopperContext): MedusaErr
     return new MedusaError(MedusaError.Types.INVALID_DATA, `Could not ${context.action}: ${error.message}`)
   }
   const reference = `INS-${randomBytes(4).toString("hex").toUpperCase()}`
-  context.logger?.error(`installments: checkout failure ${reference}: ${merchantError(error, { action: context.action }).message} ${failureDetails(error)}`)
+  context.logger?.error(
+    `installments: checkout failure ${reference}: ${merchantError(error, { action: context.action }).message} ${failureDetails(error)}`
+  )
   return new MedusaError(
     MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
     SHOPPER_WORDS[context.language][context.stage](reference),

@@ -95,8 +95,8 @@ export function transactionValues(transaction: Transaction): OptionalValues {
   return {
     transaction_id: transaction.id,
     payment_option: transaction.payment_option ?? null,
-    installment_months: installment ? transaction.installment_duration ?? null : null,
-    installment_bank: installment ? transaction.bank_name ?? null : null,
+    installment_months: installment ? (transaction.installment_duration ?? null) : null,
+    installment_bank: installment ? (transaction.bank_name ?? null) : null,
   }
 }
 
@@ -121,7 +121,11 @@ export function readSessionData(data: Record<string, unknown> | undefined): Inst
  * True when a Medusa payment's data (the session data the provider returned) records this
  * transaction: its transaction id, or, when the provider recorded none, the link the transaction paid.
  */
-export function recordsTransaction(data: Record<string, unknown> | null | undefined, transactionId: string, paymentLinkId?: string): boolean {
+export function recordsTransaction(
+  data: Record<string, unknown> | null | undefined,
+  transactionId: string,
+  paymentLinkId?: string
+): boolean {
   const recorded = data?.transaction_id
   return recorded === transactionId || (!recorded && sameLinkId(data?.payment_link_id as string | undefined, paymentLinkId))
 }

@@ -111,7 +111,11 @@ export async function loadSessionContext(container: MedusaContainer, sessionId: 
   if (!orderId) {
     return { session, cart_id: cartId, payments: payments as PaymentRow[] }
   }
-  const { data: orders } = await query.graph({ entity: "order", fields: ["id", "status", "display_id", "canceled_at"], filters: { id: orderId } })
+  const { data: orders } = await query.graph({
+    entity: "order",
+    fields: ["id", "status", "display_id", "canceled_at"],
+    filters: { id: orderId },
+  })
   return { session, cart_id: cartId, order: orders[0] as OrderRow | undefined, payments: payments as PaymentRow[] }
 }
 

@@ -24,22 +24,26 @@ export default async function pruneWebhookEvents(container: MedusaContainer, opt
   const now = options.now instanceof Date ? options.now : new Date()
   const batch = options.batchSize ?? BATCH_SIZE
   const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
-  const retention = installmentsRegistrationIds(config).flatMap((id) => installmentsProviderOptions(config, id)?.webhookRetentionDays ?? [])
+  const retention = installmentsRegistrationIds(config).flatMap(
+    (id) => installmentsProviderOptions(config, id)?.webhookRetentionDays ?? []
+  )
   const before = pruneBefore(now, retention)
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
   const deleted = { webhook_events: 0, sweep_items: 0 }
-  for (let count = batch; count === batch; ) {
+  for (let count = batch; count === batch;) {
     count = await service.pruneWebhookEvents(before, batch)
     deleted.webhook_events += count
   }
-  for (let count = batch; count === batch; ) {
+  for (let count = batch; count === batch;) {
     count = await service.pruneClosedSweepItems(before, batch)
     deleted.sweep_items += count
   }
   if (deleted.webhook_events || deleted.sweep_items) {
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      .info(`installments: deleted ${deleted.webhook_events} webhook record(s) and ${deleted.sweep_items} closed sweep item(s) from before ${before.toISOString()}`)
+      .info(
+        `installments: deleted ${deleted.webhook_events} webhook record(s) and ${deleted.sweep_items} closed sweep item(s) from before ${before.toISOString()}`
+      )
   }
   return deleted
 }

@@ -82,7 +82,9 @@ export default async function reconcilePendingSessions(container: MedusaContaine
       const session = sessions.get(item.subject_id)
       return { item, session, step: sweepStepFor(session, now, timing) }
     })
-    const toRead = steps.filter((entry): entry is typeof entry & { session: SessionRow; step: Exclude<SweepStep, "close"> } => entry.step !== "close")
+    const toRead = steps.filter(
+      (entry): entry is typeof entry & { session: SessionRow; step: Exclude<SweepStep, "close"> } => entry.step !== "close"
+    )
     const closed = steps.filter((entry) => entry.step === "close").map((entry) => entry.item.id)
     await inParallel(concurrency, toRead.length, async (i) => {
       const { item, session, step } = toRead[i]

@@ -80,7 +80,9 @@ export default async function refundStrayPayments(container: MedusaContainer, op
     const sweptTo = options.since ? undefined : await service.sweptTo(mark)
     const from =
       options.since ??
-      (sweptTo ? new Date(sweptTo.getTime() - longestTtlMs - SAFETY_OVERLAP_MS) : new Date(now.getTime() - longestTtlMs - FIRST_SWEEP_MS))
+      (sweptTo
+        ? new Date(sweptTo.getTime() - longestTtlMs - SAFETY_OVERLAP_MS)
+        : new Date(now.getTime() - longestTtlMs - FIRST_SWEEP_MS))
     try {
       let lastCreated: Date | undefined
       for (let page = 1; ; page++) {
@@ -116,7 +118,10 @@ export default async function refundStrayPayments(container: MedusaContainer, op
           // Caught up to the last link checked: the next sweep lists on from there (a mark is where
           // the lifetime and overlap are taken off, so they are added back).
           if (!options.since && lastCreated) {
-            await service.markSweptTo(mark, new Date(Math.min(startedAt.getTime(), lastCreated.getTime() + longestTtlMs + SAFETY_OVERLAP_MS)))
+            await service.markSweptTo(
+              mark,
+              new Date(Math.min(startedAt.getTime(), lastCreated.getTime() + longestTtlMs + SAFETY_OVERLAP_MS))
+            )
           }
           break
         }

@@ -44,4 +44,3 @@ export function windowReversed(window: DateWindow): boolean {
 export function windowLongerThan(window: DateWindow, days: number): boolean {
   return window.from !== undefined && window.to !== undefined && window.to - window.from > days * 86_400_000
 }
-

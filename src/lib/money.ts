@@ -72,9 +72,7 @@ export function toHalalas(value: AmountInput): bigint {
   const { negative, whole, fraction } = split(value)
   const significant = fraction.replace(/0+$/, "")
   if (significant.length > 2) {
-    throw new MoneyError(
-      `amount ${toText(value)} has more than 2 decimal places; SAR amounts are exact to the halala (0.01)`
-    )
+    throw new MoneyError(`amount ${toText(value)} has more than 2 decimal places; SAR amounts are exact to the halala (0.01)`)
   }
   const halalas = BigInt(whole) * 100n + BigInt(significant.padEnd(2, "0"))
   return negative ? -halalas : halalas

@@ -7,4 +7,7 @@ export default async function installmentsOrderPaymentCollected({ event, contain
   await announceOrderPaymentCollectedWorkflow(container).run({ input: { payment_id: event.data.id } })
 }
 
-export const config: SubscriberConfig = { event: PaymentEvents.CAPTURED, context: { subscriberId: "installments-order-payment-collected" } }
+export const config: SubscriberConfig = {
+  event: PaymentEvents.CAPTURED,
+  context: { subscriberId: "installments-order-payment-collected" },
+}

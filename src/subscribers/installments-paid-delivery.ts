@@ -21,10 +21,14 @@ import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orp
 export default async function installmentsPaidDelivery({ event, container }: SubscriberArgs<PaidDeliveryData>) {
   const { provider_id, session_id, payment_link_id, event_name, event_id, webhook } = event.data
   if (session_id) {
-    const state = await checkoutStates.stateOf(session_id, payment_link_id, () => paidCheckoutState(container, session_id, payment_link_id))
+    const state = await checkoutStates.stateOf(session_id, payment_link_id, () =>
+      paidCheckoutState(container, session_id, payment_link_id)
+    )
     if (state === "settled") {
       const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      logger.info(`installments: webhook ${event_name} ${event_id} for session ${session_id}: order already placed and paid; nothing for Medusa to do`)
+      logger.info(
+        `installments: webhook ${event_name} ${event_id} for session ${session_id}: order already placed and paid; nothing for Medusa to do`
+      )
       return
     }
     if (state === "session_gone") {

@@ -45,7 +45,9 @@ export default async function installmentsPaymentCaptured({ event, container }: 
   if (!result.refund) {
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     const log = result.already_refunded ? logger.info.bind(logger) : logger.warn.bind(logger)
-    log(`installments: payment ${payment.id} captured on canceled order ${context.order.id} not refunded by the plugin: ${result.reason}`)
+    log(
+      `installments: payment ${payment.id} captured on canceled order ${context.order.id} not refunded by the plugin: ${result.reason}`
+    )
   }
 }
 

@@ -7,7 +7,9 @@ import { registrationIdOf } from "../installments/provider-ids"
 export default async function installmentsRefundsChanged({ event, container }: SubscriberArgs<RefundsChangedData>) {
   const registrationId = registrationIdOf(event.data.provider_id)
   if (registrationId) {
-    await syncInstallmentsRefundLedgerWorkflow(container).run({ input: { provider_id: registrationId, transaction_id: event.data.transaction_id } })
+    await syncInstallmentsRefundLedgerWorkflow(container).run({
+      input: { provider_id: registrationId, transaction_id: event.data.transaction_id },
+    })
   }
 }
 

@@ -7,7 +7,10 @@ import { refundInstallmentsReturnWorkflow } from "../workflows/refund-return"
  * Return received (in full or in part, also inside claims and exchanges): refund what the order
  * now owes. The receipt itself is done; a failure here is logged and recorded, never undone.
  */
-export default async function installmentsReturnReceived({ event, container }: SubscriberArgs<{ order_id: string; return_id: string }>) {
+export default async function installmentsReturnReceived({
+  event,
+  container,
+}: SubscriberArgs<{ order_id: string; return_id: string }>) {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const { order_id, return_id } = event.data
   try {

@@ -37,7 +37,8 @@ export function twoDecimals(body: unknown): any {
   }
   return Object.fromEntries(
     Object.entries(body).map(([key, value]) => {
-      const amount = AMOUNT_FIELDS.has(key) && (typeof value === "number" || (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value)))
+      const amount =
+        AMOUNT_FIELDS.has(key) && (typeof value === "number" || (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value)))
       return [key, amount ? formatAmount(parseAmount(value as string | number)) : twoDecimals(value)]
     })
   )

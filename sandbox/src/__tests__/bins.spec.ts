@@ -26,7 +26,16 @@ describe("BIN lookup (endpoint 1)", () => {
     expect(answer.status).toBe(200)
     expect(answer.headers.get("content-type")).toMatch(/application\/json/)
     const record = twoDecimals(answer.body)
-    expect(record).toMatchObject({ bin, bank_code: bank, brand, type: "CREDIT", issuer, bank_amount_limit: limit, is_eligible: true, is_override: false })
+    expect(record).toMatchObject({
+      bin,
+      bank_code: bank,
+      brand,
+      type: "CREDIT",
+      issuer,
+      bank_amount_limit: limit,
+      is_eligible: true,
+      is_override: false,
+    })
     expect(answer.body.message).toBeNull()
     expect(typeof answer.body.id).toBe("number")
     expect(typeof answer.body.earn_rate).toBe("number")
@@ -118,11 +127,14 @@ describe("BIN lookup (endpoint 1)", () => {
     expect((await lookup("amount=10")).body).toEqual({ message: "bin must be 6 to 8 digits." })
   })
 
-  it.each(["", " ", "abc", "12,50", "NaN", "Infinity", "1.2.3", "1e", "e3", ".", "1e400", "0x10"])("rule 5: amount %p answers 400", async (amount) => {
-    const answer = await lookup(`bin=409201&amount=${encodeURIComponent(amount)}`)
-    expect(answer.status).toBe(400)
-    expect(answer.body).toEqual({ message: "amount must be a valid number." })
-  })
+  it.each(["", " ", "abc", "12,50", "NaN", "Infinity", "1.2.3", "1e", "e3", ".", "1e400", "0x10"])(
+    "rule 5: amount %p answers 400",
+    async (amount) => {
+      const answer = await lookup(`bin=409201&amount=${encodeURIComponent(amount)}`)
+      expect(answer.status).toBe(400)
+      expect(answer.body).toEqual({ message: "amount must be a valid number." })
+    }
+  )
 
   it("a repeated amount parameter is not a valid number", async () => {
     expect((await lookup("bin=409201&amount=1&amount=2")).status).toBe(400)
@@ -136,7 +148,13 @@ describe("BIN lookup (endpoint 1)", () => {
   })
 
   it("answers 401 with the BIN shape for missing or wrong credentials", async () => {
-    for (const headers of <Array<Record<string, string>>>[{ authorization: "" }, { authorization: "wrong" }, { "x-service-key": "" }, { "x-service-key": "sandbox-other" }, { "x-service-key": "prod-pk-test" }]) {
+    for (const headers of <Array<Record<string, string>>>[
+      { authorization: "" },
+      { authorization: "wrong" },
+      { "x-service-key": "" },
+      { "x-service-key": "sandbox-other" },
+      { "x-service-key": "prod-pk-test" },
+    ]) {
       const answer = await lookup("bin=409201", headers)
       expect(answer.status).toBe(401)
       expect(answer.body).toEqual({ detail: "Authentication credentials were not provided." })

@@ -10,8 +10,23 @@ describe("installments-sandbox CLI", () => {
   it("parses every flag", () => {
     expect(
       parseCli([
-        "--port", "0", "--host", "0.0.0.0", "--secret-key", "s", "--public-key", "sandbox-p",
-        "--store-id", "5b0c8f3e-9d1a-4c2b-8e7f-0a1b2c3d4e5f", "--pay-url", "https://pay.example", "--allow-http-webhooks", "--data", "x.json", "--amount-scale", "2",
+        "--port",
+        "0",
+        "--host",
+        "0.0.0.0",
+        "--secret-key",
+        "s",
+        "--public-key",
+        "sandbox-p",
+        "--store-id",
+        "5b0c8f3e-9d1a-4c2b-8e7f-0a1b2c3d4e5f",
+        "--pay-url",
+        "https://pay.example",
+        "--allow-http-webhooks",
+        "--data",
+        "x.json",
+        "--amount-scale",
+        "2",
       ])
     ).toMatchObject({
       port: 0,
@@ -36,11 +51,25 @@ describe("installments-sandbox CLI", () => {
   })
 
   it("starts, prints URLs, keys and store id, serves, and stops on SIGTERM", async () => {
-    const child = spawn(process.execPath, ["-r", "ts-node/register", join("sandbox", "src", "cli.ts"), "--port", "0", "--public-key", "sandbox-cli", "--secret-key", "sk-cli"], {
-      cwd: ROOT,
-      env: { ...process.env, TS_NODE_TRANSPILE_ONLY: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    })
+    const child = spawn(
+      process.execPath,
+      [
+        "-r",
+        "ts-node/register",
+        join("sandbox", "src", "cli.ts"),
+        "--port",
+        "0",
+        "--public-key",
+        "sandbox-cli",
+        "--secret-key",
+        "sk-cli",
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, TS_NODE_TRANSPILE_ONLY: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      }
+    )
     let output = ""
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString()
@@ -83,7 +112,9 @@ describe("README", () => {
       expect(readme).toContain(`| \`${row.bin}\` | ${row.brand} | ${row.type} |`)
     }
     const source = readFileSync(join(__dirname, "..", "routes", "control.ts"), "utf8")
-    const routes = [...source.matchAll(/router\.(get|post|delete)\(\s*"([^"]+)"/g)].map(([, method, path]) => `${method.toUpperCase()} /__sandbox${path === "/" ? "/" : path}`)
+    const routes = [...source.matchAll(/router\.(get|post|delete)\(\s*"([^"]+)"/g)].map(
+      ([, method, path]) => `${method.toUpperCase()} /__sandbox${path === "/" ? "/" : path}`
+    )
     expect(routes.length).toBeGreaterThan(15)
     for (const route of routes) {
       expect(readme).toContain(route)

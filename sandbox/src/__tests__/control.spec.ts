@@ -129,7 +129,10 @@ describe("control API", () => {
     expect((await control(sb, "GET", "/test-cards")).body.cards.length).toBeGreaterThan(10)
     const bins = (await control(sb, "GET", "/bins")).body.bins
     expect(bins.find((row: { bin: string }) => row.bin === "588845")).toMatchObject({ participating: false })
-    expect(bins.find((row: { bin: string }) => row.bin === "409201")).toMatchObject({ participating: true, bank_amount_limit: "300.00" })
+    expect(bins.find((row: { bin: string }) => row.bin === "409201")).toMatchObject({
+      participating: true,
+      bank_amount_limit: "300.00",
+    })
     expect((await control(sb, "GET", "/nope")).status).toBe(404)
     expect((await control(sb, "POST", "/payment-links/nope/pay", { card_number: "4092010000000018" })).status).toBe(404)
     expect((await control(sb, "POST", "/transactions/nope/review", { decision: "approve" })).status).toBe(404)
@@ -156,7 +159,10 @@ describe("routing", () => {
   })
 
   it("refuses a secret sent with a scheme prefix", async () => {
-    const answer = await call(sb, "POST", `/payment_links/${STORE_ID}/list`, { body: {}, headers: { authorization: "Bearer sk_test_sandbox_secret" } })
+    const answer = await call(sb, "POST", `/payment_links/${STORE_ID}/list`, {
+      body: {},
+      headers: { authorization: "Bearer sk_test_sandbox_secret" },
+    })
     expect(answer.status).toBe(401)
     expect(answer.body.message).toContain("without a scheme prefix")
   })

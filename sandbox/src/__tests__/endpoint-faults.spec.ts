@@ -40,7 +40,8 @@ const refundPath = (id: string) => `/transactions/refund/${id}/`
 const createPath = `/payment_links/${STORE_ID}/create`
 const refunds = async (id: string) => (await call(sb, "GET", `/transactions/${id}`)).body.refund_tracker as Array<{ amount: string }>
 const linkCount = async () => (await control(sb, "GET", "/")).body.counts.payment_links as number
-const logged = async () => (await control(sb, "GET", "/requests")).body.requests as Array<{ path: string; status: number; fault: string | null }>
+const logged = async () =>
+  (await control(sb, "GET", "/requests")).body.requests as Array<{ path: string; status: number; fault: string | null }>
 
 describe("endpoint faults on the refund", () => {
   it("apply_lose_answer: the refund is applied once, the caller gets no answer, the log names the fault", async () => {
@@ -156,7 +157,9 @@ describe("endpoint faults through the control API", () => {
     for (let i = 0; i < 3; i++) {
       expect(await attempt("POST", `/payment_links/${STORE_ID}/list`, {})).toMatchObject({ status: 502 })
     }
-    expect((await control(sb, "GET", "/faults")).body.endpoint_faults).toEqual([{ endpoint: "list_links", mode: "apply_5xx", times: 0 }])
+    expect((await control(sb, "GET", "/faults")).body.endpoint_faults).toEqual([
+      { endpoint: "list_links", mode: "apply_5xx", times: 0 },
+    ])
     expect((await control(sb, "DELETE", "/faults")).body.endpoint_faults).toEqual([])
 
     await arm("list_links", "apply_5xx", { times: 0 })

@@ -64,7 +64,10 @@ describe("create payment link (endpoint 2, D1, D7, D8)", () => {
     const untyped = await create({ amount: 150, title: "x" }, { noContentType: true })
     expect(untyped.status).toBe(400)
     expect(untyped.body.message).toContain("Content-Type must be application/json")
-    const form = await call(sb, "POST", `/payment_links/${STORE_ID}/create`, { raw: "amount=150", headers: { "content-type": "application/x-www-form-urlencoded" } })
+    const form = await call(sb, "POST", `/payment_links/${STORE_ID}/create`, {
+      raw: "amount=150",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    })
     expect(form.status).toBe(400)
     const array = await create([1, 2])
     expect(array.status).toBe(400)
@@ -83,20 +86,30 @@ describe("create payment link (endpoint 2, D1, D7, D8)", () => {
     expect((await create({ amount: 50, title: "x", only_show_bank_installments: true })).status).toBe(422)
   })
 
-  it.each(["not a date", "2020-01-01T00:00:00Z", "2026-13-45T00:00:00Z"])("422 validation_error for selectedDate %p", async (selectedDate) => {
-    const answer = await create({ amount: 150, title: "x", selectedDate })
-    expect(answer.status).toBe(422)
-    expect(answer.body).toMatchObject({ error: "validation_error", status_code: 422 })
-  })
+  it.each(["not a date", "2020-01-01T00:00:00Z", "2026-13-45T00:00:00Z"])(
+    "422 validation_error for selectedDate %p",
+    async (selectedDate) => {
+      const answer = await create({ amount: 150, title: "x", selectedDate })
+      expect(answer.status).toBe(422)
+      expect(answer.body).toMatchObject({ error: "validation_error", status_code: 422 })
+    }
+  )
 
   it("404 store_not_found for another store", async () => {
-    const answer = await call(sb, "POST", "/payment_links/00000000-0000-4000-8000-000000000000/create", { body: { amount: 150, title: "x" } })
+    const answer = await call(sb, "POST", "/payment_links/00000000-0000-4000-8000-000000000000/create", {
+      body: { amount: 150, title: "x" },
+    })
     expect(answer.status).toBe(404)
     expect(answer.body).toMatchObject({ error: "store_not_found", status_code: 404 })
   })
 
   it("401 authentication_failed for missing or wrong keys", async () => {
-    for (const headers of <Array<Record<string, string>>>[{ authorization: "" }, { authorization: "nope" }, { "x-service-key": "" }, { "x-service-key": "prod-pk-test" }]) {
+    for (const headers of <Array<Record<string, string>>>[
+      { authorization: "" },
+      { authorization: "nope" },
+      { "x-service-key": "" },
+      { "x-service-key": "prod-pk-test" },
+    ]) {
       const answer = await call(sb, "POST", `/payment_links/${STORE_ID}/create`, { body: { amount: 150, title: "x" }, headers })
       expect(answer.status).toBe(401)
       expect(answer.body).toMatchObject({ error: "authentication_failed", status_code: 401 })
@@ -235,7 +248,15 @@ describe("list payment links (endpoint 4)", () => {
     expect(body).toMatchObject({ total: 4, page: 1, limit: 20 })
     expect(body.data.map((row: { payment_link_id: string }) => row.payment_link_id)).toEqual([d, c, b, a])
     const rowB = answer.body.data[2]
-    expect(rowB).toMatchObject({ amount: 100, currency: "SAR", status: "Unpaid", title: "B", description: null, single_use: true, branch_name: null })
+    expect(rowB).toMatchObject({
+      amount: 100,
+      currency: "SAR",
+      status: "Unpaid",
+      title: "B",
+      description: null,
+      single_use: true,
+      branch_name: null,
+    })
     expect(rowB.customer).toEqual({ first_name: "Noura", last_name: null, email: "n@example.com", phone: null })
     expect(rowB.url).toBe(`https://pay.example.test/payment-link/${b}`)
     expect(rowB.created_at).toMatch(/Z$/)
@@ -245,7 +266,8 @@ describe("list payment links (endpoint 4)", () => {
   it("filters by status, branch and created window; sorts by amount either way; pages", async () => {
     const { a, b, c, d } = await seed()
     await advance(sb, { minutes: 2 })
-    const ids = async (body: unknown) => twoDecimals((await list(body)).body).data.map((row: { payment_link_id: string }) => row.payment_link_id)
+    const ids = async (body: unknown) =>
+      twoDecimals((await list(body)).body).data.map((row: { payment_link_id: string }) => row.payment_link_id)
     expect(await ids({ status: "Paid" })).toEqual([c])
     expect(await ids({ status: "Expired" })).toEqual([d])
     expect(await ids({ status: "Unpaid" })).toEqual([b, a])
@@ -280,7 +302,9 @@ describe("list payment links (endpoint 4)", () => {
   })
 
   it("404 store_not_found and 401", async () => {
-    expect((await call(sb, "POST", "/payment_links/00000000-0000-4000-8000-000000000000/list", { body: {} })).body).toMatchObject({ error: "store_not_found" })
+    expect((await call(sb, "POST", "/payment_links/00000000-0000-4000-8000-000000000000/list", { body: {} })).body).toMatchObject({
+      error: "store_not_found",
+    })
     expect((await call(sb, "POST", `/payment_links/${STORE_ID}/list`, { body: {}, auth: false })).status).toBe(401)
   })
 })

@@ -66,7 +66,9 @@ describe("the sandbox package's boundary", () => {
 
   it("imports only Node's built-ins and the packages its package.json depends on", () => {
     const declared = Object.keys(JSON.parse(readFileSync(join(PACKAGE, "package.json"), "utf8")).dependencies)
-    const undeclared = [...packages].filter((name) => !name.startsWith("node:") && !builtinModules.includes(name) && !declared.includes(name))
+    const undeclared = [...packages].filter(
+      (name) => !name.startsWith("node:") && !builtinModules.includes(name) && !declared.includes(name)
+    )
     expect(undeclared).toEqual([])
     expect([...packages].filter((name) => name.startsWith("@medusajs/"))).toEqual([])
   })

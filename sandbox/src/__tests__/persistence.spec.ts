@@ -14,7 +14,14 @@ describe("--data: state kept across restarts", () => {
 
   it("reloads links, transactions, refunds, credentials and the clock; reschedules settlements", async () => {
     const dataFile = join(dir, "state.json")
-    const first = await startSandbox({ port: 0, dataFile, secretKey: "sk_test_sandbox_secret", publicKey: "sandbox-pk-test", storeId: STORE_ID, settlementDelayMs: 60_000 })
+    const first = await startSandbox({
+      port: 0,
+      dataFile,
+      secretKey: "sk_test_sandbox_secret",
+      publicKey: "sandbox-pk-test",
+      storeId: STORE_ID,
+      settlementDelayMs: 60_000,
+    })
     const link = await createLink(first, { amount: 400 })
     const { transaction_id } = await pay(first, link, "4092010000000018")
     await call(first, "POST", `/transactions/refund/${transaction_id}/`, { body: { refund_amount: 10 } })

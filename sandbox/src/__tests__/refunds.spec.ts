@@ -29,13 +29,25 @@ describe("refund (endpoint 7) and the transaction state table", () => {
     let transaction = await read(id)
     expect(transaction).toMatchObject({ status: "partially refunded", refunded_amount: "250.50", is_refundable: true })
     expect(transaction.refund_tracker).toHaveLength(1)
-    expect(transaction.refund_tracker[0]).toMatchObject({ status: "P", amount: "250.50", rrn: null, gateway_transaction_id: body.key, gateway_key_type: "RefundReference" })
+    expect(transaction.refund_tracker[0]).toMatchObject({
+      status: "P",
+      amount: "250.50",
+      rrn: null,
+      gateway_transaction_id: body.key,
+      gateway_key_type: "RefundReference",
+    })
     expect(transaction.refund_tracker[0].idempotency_key).toMatch(/^[0-9a-f-]{36}$/)
     await advance(sb, { seconds: 2 })
     transaction = await read(id)
     expect(transaction.refund_tracker[0].status).toBe("R")
     expect(transaction.refund_tracker[0].rrn).toMatch(/^\d{12}$/)
-    expect(await eventNames(sb)).toEqual(["order.created", "installment.tracker.approved", "order.success", "order.updated", "order.updated"])
+    expect(await eventNames(sb)).toEqual([
+      "order.created",
+      "installment.tracker.approved",
+      "order.success",
+      "order.updated",
+      "order.updated",
+    ])
   })
 
   it("full refund: -> refunded, is_refundable false, then 'Maximum amount to be refunded is 0.00'", async () => {
@@ -46,7 +58,11 @@ describe("refund (endpoint 7) and the transaction state table", () => {
     await advance(sb, { seconds: 2 })
     const again = await refund(id, { refund_amount: 1 })
     expect(again.status).toBe(400)
-    expect(again.body).toMatchObject({ message: "Maximum amount to be refunded is 0.00", validation_errors: [], fields_errors: expect.any(Array) })
+    expect(again.body).toMatchObject({
+      message: "Maximum amount to be refunded is 0.00",
+      validation_errors: [],
+      fields_errors: expect.any(Array),
+    })
   })
 
   it("several partial refunds add up exactly, and the last one makes it refunded", async () => {
@@ -78,7 +94,10 @@ describe("refund (endpoint 7) and the transaction state table", () => {
     await refund(id, { refund_amount: 100 })
     await advance(sb, { minutes: 59 })
     let tracker = (await read(id)).refund_tracker
-    expect(tracker.map((entry: { status: string; rrn: string | null }) => [entry.status, entry.rrn === null])).toEqual([["R", false], ["P", true]])
+    expect(tracker.map((entry: { status: string; rrn: string | null }) => [entry.status, entry.rrn === null])).toEqual([
+      ["R", false],
+      ["P", true],
+    ])
     await advance(sb, { days: 3 })
     expect((await read(id)).refund_tracker[1].status).toBe("P")
     const pending = await control(sb, "GET", "/refunds?status=P")

@@ -19,11 +19,13 @@ describe("request log (/__sandbox/requests)", () => {
     await call(sb, "POST", `/payment_links/${STORE_ID}/list`, { body: {} })
 
     const forLink = (await control(sb, "GET", `/requests?payment_link_id=${linkId}`)).body
-    expect(forLink.requests.map((r: { method: string; path: string; status: number }) => `${r.method} ${r.path} ${r.status}`)).toEqual([
-      `POST /payment_links/${STORE_ID}/create 201`,
-      `POST /payment_links/${linkId}/details 200`,
-      `GET /payment_links/${linkId}/details 200`,
-    ])
+    expect(forLink.requests.map((r: { method: string; path: string; status: number }) => `${r.method} ${r.path} ${r.status}`)).toEqual(
+      [
+        `POST /payment_links/${STORE_ID}/create 201`,
+        `POST /payment_links/${linkId}/details 200`,
+        `GET /payment_links/${linkId}/details 200`,
+      ]
+    )
     const all = (await control(sb, "GET", "/requests")).body
     expect(all.count).toBe(4)
     expect(all.last).toBe(4)

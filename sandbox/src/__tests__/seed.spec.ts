@@ -41,10 +41,18 @@ describe("control API: POST /statements/seed", () => {
   })
 
   it("refuses a reversed window and a count out of range, naming the field", async () => {
-    const reversed = await control(sb, "POST", "/statements/seed", { count: 1, from: "2026-02-01T00:00:00Z", to: "2026-01-01T00:00:00Z" })
+    const reversed = await control(sb, "POST", "/statements/seed", {
+      count: 1,
+      from: "2026-02-01T00:00:00Z",
+      to: "2026-01-01T00:00:00Z",
+    })
     expect(reversed.status).toBe(400)
     expect(reversed.body.message).toMatch(/from/)
-    const tooMany = await control(sb, "POST", "/statements/seed", { count: 0, from: "2026-01-01T00:00:00Z", to: "2026-01-02T00:00:00Z" })
+    const tooMany = await control(sb, "POST", "/statements/seed", {
+      count: 0,
+      from: "2026-01-01T00:00:00Z",
+      to: "2026-01-02T00:00:00Z",
+    })
     expect(tooMany.status).toBe(400)
     expect(tooMany.body.message).toMatch(/count/)
   })

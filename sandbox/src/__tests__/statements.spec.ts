@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => sb.stop())
 
 const statement = (body: Record<string, unknown>) => call(sb, "POST", "/reports/statements", { body: { store_id: STORE_ID, ...body } })
-const windowOf = () => ({ from_date: new Date(Date.now() - 86_400_000).toISOString(), to_date: new Date(Date.now() + 30 * 86_400_000).toISOString() })
+const windowOf = () => ({
+  from_date: new Date(Date.now() - 86_400_000).toISOString(),
+  to_date: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+})
 
 describe("statement report (endpoint 8, D17)", () => {
   let window: { from_date: string; to_date: string }
@@ -58,7 +61,9 @@ describe("statement report (endpoint 8, D17)", () => {
     expect(answer.status).toBe(200)
     expect(answer.headers.get("content-type")).toMatch(/^text\/csv/)
     const lines = answer.text.trim().split("\r\n")
-    expect(lines[0]).toBe("date,type,transaction_id,payment_option,bank_name,amount,service_fee,service_tax_vat,refund_amount,net_amount,settlement_id")
+    expect(lines[0]).toBe(
+      "date,type,transaction_id,payment_option,bank_name,amount,service_fee,service_tax_vat,refund_amount,net_amount,settlement_id"
+    )
     expect(lines).toHaveLength(5)
     const rows = lines.slice(1).map((line) => line.split(","))
     expect(rows.map((row) => [row[1], row[2]])).toEqual([
@@ -78,7 +83,11 @@ describe("statement report (endpoint 8, D17)", () => {
 
   it("a pending refund moves to its settlement once settled", async () => {
     await control(sb, "POST", "/refunds/settle", { transaction_id: paymentIds[0] })
-    const csv = (await statement({ ...window, format: "csv" })).text.trim().split("\r\n").slice(1).map((line) => line.split(","))
+    const csv = (await statement({ ...window, format: "csv" })).text
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(","))
     const refunds = csv.filter((row) => row[1] === "refund")
     expect(refunds.map((row) => row[8])).toEqual(["100.10", "5.00"])
     expect(refunds.every((row) => /^STL-/.test(row[10]))).toBe(true)
@@ -123,7 +132,9 @@ describe("statement report (endpoint 8, D17)", () => {
     expect((await statement({ from_date: "2026-01-01" })).body).toMatchObject({ error: "invalid_request" })
     expect((await statement({ ...windowOf(), format: "xlsx" })).body).toMatchObject({ error: "invalid_request" })
     expect((await statement({ ...windowOf(), from_date: "soon" })).body).toMatchObject({ error: "invalid_request" })
-    const other = await call(sb, "POST", "/reports/statements", { body: { ...windowOf(), store_id: "00000000-0000-4000-8000-000000000000" } })
+    const other = await call(sb, "POST", "/reports/statements", {
+      body: { ...windowOf(), store_id: "00000000-0000-4000-8000-000000000000" },
+    })
     expect(other.status).toBe(404)
     expect(other.body.error).toBe("store_not_found")
     const unauth = await call(sb, "POST", "/reports/statements", { body: windowOf(), auth: false })

@@ -61,7 +61,14 @@ describe("transaction status and installment underwriting", () => {
     expect(result.status).toBe("fail")
     expect(result.message).toMatch(/declined/i)
     const transaction = twoDecimals((await getTransaction(result.transaction_id)).body)
-    expect(transaction).toMatchObject({ status: "fail", installment_tracker: null, installment_status: null, is_refundable: false, service_fee: "0.00", merchant_payout: "0.00" })
+    expect(transaction).toMatchObject({
+      status: "fail",
+      installment_tracker: null,
+      installment_status: null,
+      is_refundable: false,
+      service_fee: "0.00",
+      merchant_payout: "0.00",
+    })
     expect(await eventNames(sb)).toEqual(["order.created", "order.failed"])
   })
 
@@ -133,7 +140,11 @@ describe("transaction status and installment underwriting", () => {
     const failed = (await control(sb, "GET", "/events?event=order.failed")).body.events[0]
     expect(failed.data).toMatchObject({ id: result.transaction_id, status: "fail", payment_link_id: link })
     const now = Date.parse((await control(sb, "GET", "/clock")).body.now)
-    const window = { store_id: STORE_ID, from_date: new Date(now - 30 * 86_400_000).toISOString(), to_date: new Date(now).toISOString() }
+    const window = {
+      store_id: STORE_ID,
+      from_date: new Date(now - 30 * 86_400_000).toISOString(),
+      to_date: new Date(now).toISOString(),
+    }
     const report = twoDecimals((await call(sb, "POST", "/reports/statements", { body: window })).body)
     expect(report.summary.total_gross_sales).toBe("0.00")
     expect((await review(result.transaction_id, "approve")).status).toBe(409)
@@ -143,7 +154,10 @@ describe("transaction status and installment underwriting", () => {
     const link = await createLink(sb, { amount: 400, singleUse: false })
     const result = await pay(sb, link, "4092010000000042")
     await control(sb, "POST", `/payment-links/${link}/expire`)
-    expect((await review(result.transaction_id, "approve")).body).toMatchObject({ status: "fail", installment_tracker: { status: "R", message: "Payment session expired" } })
+    expect((await review(result.transaction_id, "approve")).body).toMatchObject({
+      status: "fail",
+      installment_tracker: { status: "R", message: "Payment session expired" },
+    })
   })
 
   it("approving a review on a single-use link another card already paid fails: one capture only", async () => {
@@ -235,7 +249,13 @@ describe("pay in full and fees (D12)", () => {
 
   it("AMEX at 3.00% + 1.00; foreign and prepaid cards pay in full", async () => {
     const amex = await pay(sb, await createLink(sb, { amount: 200 }), "378282246310005")
-    expect(twoDecimals(amex.transaction)).toMatchObject({ paymentBrand: "AMEX", service_fee: "7.00", service_tax_vat: "1.05", merchant_payout: "191.95", bank_name: null })
+    expect(twoDecimals(amex.transaction)).toMatchObject({
+      paymentBrand: "AMEX",
+      service_fee: "7.00",
+      service_tax_vat: "1.05",
+      merchant_payout: "191.95",
+      bank_name: null,
+    })
     for (const card of ["4111111111111111", "4847830000000017", "4464040000000015"]) {
       expect((await pay(sb, await createLink(sb, { amount: 200 }), card)).transaction.payment_option).toBe("Pay In Full")
     }
@@ -245,7 +265,12 @@ describe("pay in full and fees (D12)", () => {
     const priced = await boot({ murabhaFeePercent: "2.00", fees: { VISA: { percentage: "2.00", static_fee: "0.50" } } })
     try {
       const installment = await pay(priced, await createLink(priced, { amount: 1000 }), "4005550000000019")
-      expect(twoDecimals(installment.transaction)).toMatchObject({ murabha_fee: "20.00", murabha_fee_vat: "3.00", payment_amount: "1023.00", service_fee: "20.50" })
+      expect(twoDecimals(installment.transaction)).toMatchObject({
+        murabha_fee: "20.00",
+        murabha_fee_vat: "3.00",
+        payment_amount: "1023.00",
+        service_fee: "20.50",
+      })
       const full = await pay(priced, await createLink(priced, { amount: 1000 }), "4005550000000019", { payment_option: "Pay In Full" })
       expect(twoDecimals(full.transaction)).toMatchObject({ murabha_fee: "0.00", payment_amount: "1000.00" })
     } finally {
@@ -274,10 +299,18 @@ describe("checkout rules (CheckoutEngine)", () => {
 
   it("refuses plans that are not offered, pay in full on installment-only links, and missing addresses", async () => {
     const small = await createLink(sb, { amount: 200 })
-    const refused = await control(sb, "POST", `/payment-links/${small}/pay`, { card_number: "4092010000000018", payment_option: "Installment", months: 3 })
+    const refused = await control(sb, "POST", `/payment-links/${small}/pay`, {
+      card_number: "4092010000000018",
+      payment_option: "Installment",
+      months: 3,
+    })
     expect(refused.status).toBe(409)
     expect(refused.body.error).toBe("checkout_refused")
-    const wrongMonths = await control(sb, "POST", `/payment-links/${await createLink(sb, { amount: 400 })}/pay`, { card_number: "4092010000000018", payment_option: "Installment", months: 9 })
+    const wrongMonths = await control(sb, "POST", `/payment-links/${await createLink(sb, { amount: 400 })}/pay`, {
+      card_number: "4092010000000018",
+      payment_option: "Installment",
+      months: 9,
+    })
     expect(wrongMonths.status).toBe(409)
     const onlyInstallments = await createLink(sb, { amount: 400, only_show_bank_installments: true })
     expect(sb.engine.offers(onlyInstallments, "5888450000000011").pay_in_full).toBe(false)
@@ -335,7 +368,11 @@ describe("get transaction details (endpoint 6)", () => {
     const answer = await control(sb, "POST", `/transactions/${result.transaction_id}/dispute`, { reason: "Not received" })
     expect(answer.status).toBe(200)
     const event = (await control(sb, "GET", "/events?event=order.disputed")).body.events[0]
-    expect(event.data).toMatchObject({ id: result.transaction_id, dispute: { reason: "Not received", amount: "400.00" }, metadata: { session_id: "ps_1" } })
+    expect(event.data).toMatchObject({
+      id: result.transaction_id,
+      dispute: { reason: "Not received", amount: "400.00" },
+      metadata: { session_id: "ps_1" },
+    })
     const failed = await pay(sb, await createLink(sb, { amount: 400 }), "4092010000000026")
     expect((await control(sb, "POST", `/transactions/${failed.transaction_id}/dispute`, {})).status).toBe(409)
   })
@@ -346,7 +383,12 @@ describe("amount scale (D4)", () => {
     const link = await createLink(sb, { amount: 1234.57 })
     const { transaction_id } = await pay(sb, link, "4005550000000019")
     const raw = (await call(sb, "GET", `/transactions/${transaction_id}`)).body
-    expect(raw).toMatchObject({ amount: "1234.57000", service_fee: "31.86000", merchant_payout: "1197.93000", refunded_amount: "0.00000" })
+    expect(raw).toMatchObject({
+      amount: "1234.57000",
+      service_fee: "31.86000",
+      merchant_payout: "1197.93000",
+      refunded_amount: "0.00000",
+    })
     expect(twoDecimals(raw)).toMatchObject({ amount: "1234.57", service_fee: "31.86", merchant_payout: "1197.93" })
     const details = (await call(sb, "POST", `/payment_links/${link}/details`, { body: {} })).body
     expect(details.payment_link.amount).toBe("1234.57000")
@@ -359,7 +401,10 @@ describe("amount scale (D4)", () => {
     const plain = await boot({ amountScale: 2 })
     try {
       const { transaction_id } = await pay(plain, await createLink(plain, { amount: 1234.57 }), "4005550000000019")
-      expect((await call(plain, "GET", `/transactions/${transaction_id}`)).body).toMatchObject({ amount: "1234.57", service_fee: "31.86" })
+      expect((await call(plain, "GET", `/transactions/${transaction_id}`)).body).toMatchObject({
+        amount: "1234.57",
+        service_fee: "31.86",
+      })
     } finally {
       await plain.stop()
     }

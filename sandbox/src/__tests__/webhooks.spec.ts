@@ -107,14 +107,25 @@ describe("deliveries (D18 to D21)", () => {
     // Another registration's key does not verify these deliveries.
     const other = await subscribe(["modal.closed"])
     expect(() =>
-      verifyWebhook({ rawBody: receiver.received[0].raw, headers: { ...receiver.received[0].headers, "x-api-key": other.api_key.prefix }, keys: { [other.api_key.prefix]: other.api_key.public_key } })
+      verifyWebhook({
+        rawBody: receiver.received[0].raw,
+        headers: { ...receiver.received[0].headers, "x-api-key": other.api_key.prefix },
+        keys: { [other.api_key.prefix]: other.api_key.public_key },
+      })
     ).toThrow()
     const records = await deliveries()
     expect(records.every((record) => record.status === "delivered" && record.attempts.length === 1)).toBe(true)
   })
 
   it("delivers only subscribed events; every event type has a parseable payload", async () => {
-    const registration = await subscribe(["modal.closed", "payment_link.expired", "order.disputed", "order.updated", "order.failed", "installment.tracker.rejected"])
+    const registration = await subscribe([
+      "modal.closed",
+      "payment_link.expired",
+      "order.disputed",
+      "order.updated",
+      "order.failed",
+      "installment.tracker.rejected",
+    ])
     const keys = { [registration.api_key.prefix]: registration.api_key.public_key }
     const link = await createLink(sb)
     await control(sb, "POST", `/payment-links/${link}/cancel`)
@@ -127,7 +138,14 @@ describe("deliveries (D18 to D21)", () => {
     await control(sb, "POST", `/transactions/${transaction_id}/dispute`, {})
     await settle()
     const names = receiver.received.map((r) => r.json.event)
-    expect(names).toEqual(["modal.closed", "payment_link.expired", "installment.tracker.rejected", "order.failed", "order.updated", "order.disputed"])
+    expect(names).toEqual([
+      "modal.closed",
+      "payment_link.expired",
+      "installment.tracker.rejected",
+      "order.failed",
+      "order.updated",
+      "order.disputed",
+    ])
     for (const delivery of receiver.received) {
       expect(() => verifyWebhook({ rawBody: delivery.raw, headers: delivery.headers, keys })).not.toThrow()
     }
@@ -176,7 +194,11 @@ describe("deliveries (D18 to D21)", () => {
     const [record] = await deliveries()
     expect(record.status).toBe("failed")
     expect(record.attempts).toHaveLength(6)
-    expect(record.attempts.every((a: { status_code: number | null; error?: unknown }) => a.status_code === null && typeof a.error === "string")).toBe(true)
+    expect(
+      record.attempts.every(
+        (a: { status_code: number | null; error?: unknown }) => a.status_code === null && typeof a.error === "string"
+      )
+    ).toBe(true)
   })
 
   it("retries a delivery that times out", async () => {
@@ -202,7 +224,7 @@ describe("deliveries (D18 to D21)", () => {
     const records = await deliveries()
     expect(records.map((r) => r.status)).toEqual(["dropped", "delivered", "delivered"])
     expect(records[2].duplicate_of).toBe(records[1].id)
-    expect((await deliveries("?status=dropped"))).toHaveLength(1)
+    expect(await deliveries("?status=dropped")).toHaveLength(1)
   })
 
   it("can sign with RSA PKCS#1 v1.5 instead (D18 setting)", async () => {
@@ -222,4 +244,3 @@ describe("deliveries (D18 to D21)", () => {
     }
   })
 })
-

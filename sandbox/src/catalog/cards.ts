@@ -24,9 +24,17 @@ export const TEST_CARDS: readonly TestCard[] = Object.freeze([
   { number: "4092010000000042", outcome: "bank_review", label: "Al Rajhi VISA credit: bank review (tracker P) until decided" },
   { number: "4092010000000059", outcome: "auth_fail", label: "Al Rajhi VISA credit: 3-D Secure authentication fails" },
   { number: "5412009900000052", outcome: "auth_fail", label: "Al Rajhi MASTERCARD credit: 3-D Secure authentication fails" },
-  { number: "4228180000000016", outcome: "success", label: "Riyad Bank VISA credit: approved (installments from 500.00, sandbox assumption)" },
+  {
+    number: "4228180000000016",
+    outcome: "success",
+    label: "Riyad Bank VISA credit: approved (installments from 500.00, sandbox assumption)",
+  },
   { number: "5176123400000011", outcome: "success", label: "Riyad Bank MASTERCARD credit (8-digit BIN): approved" },
-  { number: "4550360000000012", outcome: "success", label: "Alinma VISA credit: approved (installments from 500.00, sandbox assumption)" },
+  {
+    number: "4550360000000012",
+    outcome: "success",
+    label: "Alinma VISA credit: approved (installments from 500.00, sandbox assumption)",
+  },
   { number: "5588001100000014", outcome: "success", label: "Alinma MASTERCARD credit (8-digit BIN): approved" },
   { number: "5888450000000011", outcome: "success", label: "mada debit: pay in full approved" },
   { number: "5888450000000029", outcome: "decline", label: "mada debit: declined (insufficient funds)" },
@@ -45,8 +53,7 @@ export const OUTCOME_MESSAGES: Record<CardOutcome, string | null> = {
   auth_fail: "3-D Secure authentication failed.",
 }
 
-export const UNKNOWN_CARD_MESSAGE =
-  "Transaction declined: the sandbox only approves its test cards (see the sandbox README)."
+export const UNKNOWN_CARD_MESSAGE = "Transaction declined: the sandbox only approves its test cards (see the sandbox README)."
 
 /** The test card with this number, if any. */
 export function findTestCard(number: string): TestCard | undefined {

@@ -159,8 +159,7 @@ export class SandboxCheckoutEngine implements CheckoutEngine {
     let months: number | null = null
     if (payment.payment_option === "Installment") {
       const plan = offers.plans.find(
-        (candidate) =>
-          candidate.bank_code === (payment.bank_code ?? candidate.bank_code) && candidate.months === payment.months
+        (candidate) => candidate.bank_code === (payment.bank_code ?? candidate.bank_code) && candidate.months === payment.months
       )
       if (!plan) {
         throw new CheckoutRefusedError(

@@ -170,7 +170,8 @@ export function controlRoutes(deps: ControlDeps): express.Router {
   })
   router.post("/clock/advance", (req, res) => {
     const body = parse(AdvanceBody, req.body)
-    const ms = (body.ms ?? 0) + ((body.seconds ?? 0) + ((body.minutes ?? 0) + ((body.hours ?? 0) + (body.days ?? 0) * 24) * 60) * 60) * 1000
+    const ms =
+      (body.ms ?? 0) + ((body.seconds ?? 0) + ((body.minutes ?? 0) + ((body.hours ?? 0) + (body.days ?? 0) * 24) * 60) * 60) * 1000
     if (ms > MAX_ADVANCE_MS) {
       throw controlError(400, "invalid_request", "the clock moves at most 10 years per call")
     }
@@ -293,7 +294,12 @@ export function controlRoutes(deps: ControlDeps): express.Router {
     if (found.base_status !== "success") {
       throw controlError(409, "not_captured", `Transaction ${found.id} was never captured, so it cannot be disputed.`)
     }
-    const dispute = openDispute(ctx, found, body.reason ?? "Cardholder disputes the charge.", body.amount === undefined ? undefined : String(body.amount))
+    const dispute = openDispute(
+      ctx,
+      found,
+      body.reason ?? "Cardholder disputes the charge.",
+      body.amount === undefined ? undefined : String(body.amount)
+    )
     res.json({ dispute, transaction: serializeTransaction(ctx, found) })
   })
 
@@ -318,7 +324,9 @@ export function controlRoutes(deps: ControlDeps): express.Router {
   })
   router.post("/refunds/settle", (req, res) => {
     const body = parse(z.object({ transaction_id: z.string().optional(), refund_id: z.string().optional() }), req.body)
-    res.json({ settled: settlePending(ctx, { transactionId: body.transaction_id?.toLowerCase(), refundId: body.refund_id?.toLowerCase() }) })
+    res.json({
+      settled: settlePending(ctx, { transactionId: body.transaction_id?.toLowerCase(), refundId: body.refund_id?.toLowerCase() }),
+    })
   })
 
   router.post("/statements/seed", (req, res) => {
@@ -380,6 +388,8 @@ export function controlRoutes(deps: ControlDeps): express.Router {
     })
   })
 
-  router.use((_req, _res, next) => next(controlError(404, "not_found", "No such control route; see the README.md of medusa-payment-installments-sandbox.")))
+  router.use((_req, _res, next) =>
+    next(controlError(404, "not_found", "No such control route; see the README.md of medusa-payment-installments-sandbox."))
+  )
   return router
 }

@@ -47,7 +47,11 @@ function validateCreate(ctx: SandboxContext, body: Record<string, unknown>): Cre
     if (dateIssues.length === parsed.error.issues.length) {
       throw codeError(422, "validation_error", "selectedDate must be a valid ISO 8601 date-time (UTC), e.g. 2026-01-31T23:59:59Z.")
     }
-    throw codeError(400, "invalid_request", describeIssues(new z.ZodError(parsed.error.issues.filter((issue) => issue.path[0] !== "selectedDate"))))
+    throw codeError(
+      400,
+      "invalid_request",
+      describeIssues(new z.ZodError(parsed.error.issues.filter((issue) => issue.path[0] !== "selectedDate")))
+    )
   }
   const value = parsed.data
   if (value.selectedDate !== undefined && utcInstant(value.selectedDate) <= ctx.clock.now()) {
@@ -73,7 +77,11 @@ function detailsPage(req: Request): { page: number; page_size: number } {
     }
   }
   const body = (req.body ?? {}) as Record<string, unknown>
-  const merged = { ...fromQuery, ...(body.page !== undefined ? { page: body.page } : {}), ...(body.page_size !== undefined ? { page_size: body.page_size } : {}) }
+  const merged = {
+    ...fromQuery,
+    ...(body.page !== undefined ? { page: body.page } : {}),
+    ...(body.page_size !== undefined ? { page_size: body.page_size } : {}),
+  }
   const parsed = DetailsPage.safeParse(merged)
   if (!parsed.success) {
     throw codeError(400, "invalid_parameters", describeIssues(parsed.error))

@@ -12,12 +12,20 @@ import { RefundRequest } from "../validation/refunds"
 
 const MAX_IDEMPOTENCY_KEY = 255
 
-function readRefundBody(body: Record<string, unknown>): { amount: bigint; reason: string | null; metadata: Record<string, unknown> | null } {
+function readRefundBody(body: Record<string, unknown>): {
+  amount: bigint
+  reason: string | null
+  metadata: Record<string, unknown> | null
+} {
   if (body.refund_amount === undefined || body.refund_amount === null) {
     throw refundError("refund_amount: This field is required.", [], [{ Name: "refund_amount", Error: "This field is required." }])
   }
   if (typeof body.refund_amount !== "number") {
-    throw refundError("refund_amount: A valid number is required.", [], [{ Name: "refund_amount", Error: "A valid number is required." }])
+    throw refundError(
+      "refund_amount: A valid number is required.",
+      [],
+      [{ Name: "refund_amount", Error: "A valid number is required." }]
+    )
   }
   const parsed = RefundRequest.safeParse(body)
   if (!parsed.success) {
@@ -41,9 +49,7 @@ export function transactionRoutes(ctx: SandboxContext): express.Router {
     auth,
     requireJsonAccept,
     handle((req, res) => {
-      const transaction = Uuid.safeParse(req.params.id).success
-        ? ctx.store.state.transactions[req.params.id.toLowerCase()]
-        : undefined
+      const transaction = Uuid.safeParse(req.params.id).success ? ctx.store.state.transactions[req.params.id.toLowerCase()] : undefined
       if (!transaction || transaction.store_id !== ctx.config.storeId) {
         throw notFound()
       }
@@ -78,7 +84,9 @@ export function transactionRoutes(ctx: SandboxContext): express.Router {
       const keyHeader = req.headers["idempotency-key"]
       const idempotencyKey = typeof keyHeader === "string" && keyHeader.trim() !== "" ? keyHeader.trim() : undefined
       if (idempotencyKey !== undefined && idempotencyKey.length > MAX_IDEMPOTENCY_KEY) {
-        throw refundError(`Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters.`, [{ Name: "Key", Error: "Idempotency-Key is too long." }])
+        throw refundError(`Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters.`, [
+          { Name: "Key", Error: "Idempotency-Key is too long." },
+        ])
       }
       const replayed = replay(ctx, transaction.id, idempotencyKey, request.amount)
       if (replayed) {

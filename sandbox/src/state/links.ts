@@ -12,7 +12,10 @@ export type ResolveStatus = "valid" | "expired" | "already_paid"
 const DAY_MS = 86_400_000
 
 /** What creation needs beyond the validated request: the fields the request may leave out are already defaulted. */
-export type NewLink = Omit<LinkRecord, "id" | "seq" | "store_id" | "created_at" | "expires_at" | "paid_at" | "paid_transaction_id" | "expiry_notified"> & {
+export type NewLink = Omit<
+  LinkRecord,
+  "id" | "seq" | "store_id" | "created_at" | "expires_at" | "paid_at" | "paid_transaction_id" | "expiry_notified"
+> & {
   expires_at: number | null
 }
 
@@ -148,7 +151,7 @@ export function listRecord(ctx: SandboxContext, link: LinkRecord): Record<string
     title: link.title,
     description: link.description,
     single_use: link.single_use,
-    branch_name: link.branch ? ctx.config.branches[link.branch] ?? `Branch ${link.branch.slice(0, 8)}` : null,
+    branch_name: link.branch ? (ctx.config.branches[link.branch] ?? `Branch ${link.branch.slice(0, 8)}`) : null,
     created_at: new Date(link.created_at).toISOString(),
     customer: {
       first_name: link.client_first_name,

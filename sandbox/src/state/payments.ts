@@ -47,7 +47,7 @@ export function runAttempt(ctx: SandboxContext, attempt: Attempt): TransactionRe
     brand,
     card_type: attempt.bin?.type ?? null,
     masked_number: attempt.maskedNumber,
-    bank_code: installment ? attempt.bankCode : attempt.bin?.bank_code ?? null,
+    bank_code: installment ? attempt.bankCode : (attempt.bin?.bank_code ?? null),
     months: installment ? attempt.months : null,
     tracker: null,
     failure_message: null,
@@ -63,7 +63,7 @@ export function runAttempt(ctx: SandboxContext, attempt: Attempt): TransactionRe
 
   const outcome = attempt.outcome
   if (outcome === "unknown" || outcome === "decline" || outcome === "auth_fail") {
-    fail(ctx, transaction, outcome === "unknown" ? UNKNOWN_CARD_MESSAGE : OUTCOME_MESSAGES[outcome] ?? "Declined.")
+    fail(ctx, transaction, outcome === "unknown" ? UNKNOWN_CARD_MESSAGE : (OUTCOME_MESSAGES[outcome] ?? "Declined."))
     return transaction
   }
   if (!installment) {
@@ -181,7 +181,12 @@ export function openDispute(
   }
   transaction.disputes.push(dispute)
   ctx.store.changed()
-  const view = { id: dispute.id, reason: dispute.reason, amount: dispute.amount, created_at: new Date(dispute.created_at).toISOString() }
+  const view = {
+    id: dispute.id,
+    reason: dispute.reason,
+    amount: dispute.amount,
+    created_at: new Date(dispute.created_at).toISOString(),
+  }
   ctx.events.emit("order.disputed", { ...transactionEventData(ctx, transaction), dispute: view })
   return view
 }

@@ -25,7 +25,12 @@ export function settlementJob(transactionId: string, refundId: string): string {
 }
 
 /** The stored answer for an `Idempotency-Key` already used on this transaction (D15), if any. */
-export function replay(ctx: SandboxContext, transactionId: string, key: string | undefined, amount: bigint): Record<string, unknown> | undefined {
+export function replay(
+  ctx: SandboxContext,
+  transactionId: string,
+  key: string | undefined,
+  amount: bigint
+): Record<string, unknown> | undefined {
   if (key === undefined) {
     return undefined
   }
@@ -54,9 +59,11 @@ export function acceptRefund(ctx: SandboxContext, transaction: TransactionRecord
   }
   const remaining = remainingHalalas(transaction)
   if (request.amount > remaining) {
-    throw refundError(`Maximum amount to be refunded is ${formatAmount(remaining)}`, [], [
-      { Name: "refund_amount", Error: `Maximum amount to be refunded is ${formatAmount(remaining)}` },
-    ])
+    throw refundError(
+      `Maximum amount to be refunded is ${formatAmount(remaining)}`,
+      [],
+      [{ Name: "refund_amount", Error: `Maximum amount to be refunded is ${formatAmount(remaining)}` }]
+    )
   }
   const balance = toHalalas(ctx.store.state.merchantBalance)
   if (request.amount > balance) {
@@ -126,7 +133,10 @@ export function onSettlementDue(ctx: SandboxContext, transactionId: string, refu
 }
 
 /** Settles pending refunds as support would (control API): all, one transaction's, or one entry. */
-export function settlePending(ctx: SandboxContext, filter: { transactionId?: string; refundId?: string }): Array<{ transaction_id: string; refund_id: string; rrn: string | null }> {
+export function settlePending(
+  ctx: SandboxContext,
+  filter: { transactionId?: string; refundId?: string }
+): Array<{ transaction_id: string; refund_id: string; rrn: string | null }> {
   const settled: Array<{ transaction_id: string; refund_id: string; rrn: string | null }> = []
   for (const transaction of Object.values(ctx.store.state.transactions)) {
     if (filter.transactionId && transaction.id !== filter.transactionId) {

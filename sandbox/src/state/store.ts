@@ -46,7 +46,9 @@ export class Store {
     try {
       parsed = JSON.parse(readFileSync(dataFile, "utf8")) as SandboxState
     } catch (error) {
-      throw new Error(`${dataFile} is not a sandbox state file (${(error as Error).message}); move it away or pass another --data file`)
+      throw new Error(
+        `${dataFile} is not a sandbox state file (${(error as Error).message}); move it away or pass another --data file`
+      )
     }
     if (parsed.version !== 1) {
       throw new Error(`${dataFile} holds sandbox state version ${String(parsed.version)}; this sandbox reads version 1`)

@@ -37,9 +37,7 @@ export function withinRefundWindow(ctx: SandboxContext, transaction: Transaction
 
 /** `is_refundable`: captured, balance left, window open. */
 export function isRefundable(ctx: SandboxContext, transaction: TransactionRecord): boolean {
-  return (
-    transaction.base_status === "success" && remainingHalalas(transaction) > 0n && withinRefundWindow(ctx, transaction)
-  )
+  return transaction.base_status === "success" && remainingHalalas(transaction) > 0n && withinRefundWindow(ctx, transaction)
 }
 
 const TRACKER_STATUS_NAMES = { A: "Approved", R: "Rejected", P: "Pending" } as const

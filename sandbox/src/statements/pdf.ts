@@ -52,7 +52,9 @@ export async function statementPdf(statement: Statement, merchantName: string): 
   y -= 4
   line("Settlements", bold, 10)
   for (const settlement of statement.settlements) {
-    line(`${settlement.settlement_id}  payout ${settlement.payout_date}  ref ${settlement.bank_reference}  net ${formatAmount(settlement.net)}  ${settlement.status}`)
+    line(
+      `${settlement.settlement_id}  payout ${settlement.payout_date}  ref ${settlement.bank_reference}  net ${formatAmount(settlement.net)}  ${settlement.status}`
+    )
   }
   if (statement.settlements.length === 0) {
     line("No settlements in this period.")

@@ -42,7 +42,13 @@ export interface Statement {
   from: string
   to: string
   summary: { gross: bigint; fees: bigint; vat: bigint; refunds: bigint; net: bigint }
-  settlements: Array<{ settlement_id: string; payout_date: string; bank_reference: string; net: bigint; status: "completed" | "pending" }>
+  settlements: Array<{
+    settlement_id: string
+    payout_date: string
+    bank_reference: string
+    net: bigint
+    status: "completed" | "pending"
+  }>
   rows: StatementRow[]
 }
 
@@ -86,17 +92,17 @@ export function buildStatement(ctx: SandboxContext, storeId: string, from: numbe
         at: transaction.created_at,
         net,
         row: {
-        date: new Date(transaction.created_at).toISOString(),
-        type: "payment",
-        transaction_id: transaction.id,
-        payment_option: transaction.payment_option,
-        bank_name: bankName,
-        amount: transaction.amount,
-        service_fee: fees.service_fee,
-        service_tax_vat: fees.service_tax_vat,
-        refund_amount: "0.00",
-        net_amount: fees.merchant_payout,
-        settlement_id: settlementId(storeId, payoutDate(transaction.created_at)),
+          date: new Date(transaction.created_at).toISOString(),
+          type: "payment",
+          transaction_id: transaction.id,
+          payment_option: transaction.payment_option,
+          bank_name: bankName,
+          amount: transaction.amount,
+          service_fee: fees.service_fee,
+          service_tax_vat: fees.service_tax_vat,
+          refund_amount: "0.00",
+          net_amount: fees.merchant_payout,
+          settlement_id: settlementId(storeId, payoutDate(transaction.created_at)),
         },
       })
     }

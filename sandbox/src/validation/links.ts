@@ -19,13 +19,19 @@ export const CreateLinkBody = z.object({
   client_first_name: z.string().optional(),
   client_last_name: z.string().optional(),
   client_email: z.email({ message: "must be an email address" }).optional(),
-  client_phone_number: z.string().regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 phone number, e.g. +966501234567").optional(),
+  client_phone_number: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 phone number, e.g. +966501234567")
+    .optional(),
   client_street1: z.string().optional(),
   client_street2: z.string().optional(),
   client_city: z.string().optional(),
   client_state: z.string().optional(),
   client_postcode: z.string().optional(),
-  client_country: z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 country code, e.g. SA").optional(),
+  client_country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 country code, e.g. SA")
+    .optional(),
   address_required: z.boolean().optional(),
   language: PageLanguage.optional(),
   send_sms: z.boolean().optional(),

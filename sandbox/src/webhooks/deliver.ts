@@ -83,7 +83,12 @@ export class WebhookDispatcher implements EventSink {
     this.cancelAll()
   }
 
-  private newDelivery(event: EventRecord, hook: WebhookRecord, status: DeliveryRecord["status"], duplicateOf: string | null): DeliveryRecord {
+  private newDelivery(
+    event: EventRecord,
+    hook: WebhookRecord,
+    status: DeliveryRecord["status"],
+    duplicateOf: string | null
+  ): DeliveryRecord {
     const delivery: DeliveryRecord = {
       id: randomUUID(),
       event_id: event.id,

@@ -10,7 +10,15 @@ import { returnRefundStep } from "./steps/return-refund"
 import { statementStep } from "./steps/statement"
 
 /** The journey, in order; a new step is one file in steps/ and one line here. */
-export const JOURNEY: JourneyStep[] = [cartStep, paymentLinkStep, payPlanStep, orderStep, returnRefundStep, refundSettlesStep, statementStep]
+export const JOURNEY: JourneyStep[] = [
+  cartStep,
+  paymentLinkStep,
+  payPlanStep,
+  orderStep,
+  returnRefundStep,
+  refundSettlesStep,
+  statementStep,
+]
 
 /** Walks every step in order; the first failure stops the journey with a StepError naming it. */
 export async function runJourney(ctx: JourneyContext): Promise<void> {

@@ -39,7 +39,9 @@ export function productPage(lang: Lang, product: ShownProduct): string {
   const t = TEXT[lang]
   const plans = plansFor(product.price)
   const planList = plans
-    .map((plan) => `<li>${esc(t.plan(BANKS[plan.bank_code]?.[lang] ?? plan.bank_code, plan.months, grouped(plan.monthly_amount)))}</li>`)
+    .map(
+      (plan) => `<li>${esc(t.plan(BANKS[plan.bank_code]?.[lang] ?? plan.bank_code, plan.months, grouped(plan.monthly_amount)))}</li>`
+    )
     .join("")
   const installments = plans.length
     ? `<label class="option"><input type="radio" name="provider" value="bnpl" checked>${t.installments}
@@ -58,7 +60,10 @@ ${installments}
 }
 
 /** The order confirmation after the hosted page sent the shopper back. */
-export function confirmationPage(lang: Lang, order: { id: string; display_id: number; total: string; payment_status: string }): string {
+export function confirmationPage(
+  lang: Lang,
+  order: { id: string; display_id: number; total: string; payment_status: string }
+): string {
   const t = TEXT[lang]
   const paid = order.payment_status === "captured"
   const heading = paid ? t.confirmed : t.pending

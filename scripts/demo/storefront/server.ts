@@ -13,7 +13,15 @@ export interface StorefrontOptions {
 }
 
 const PROVIDERS: Record<string, string> = { bnpl: "pp_installments_bnpl", card: "pp_installments_card" }
-const DEMO_ADDRESS = { first_name: "Noura", last_name: "Al-Qahtani", address_1: "Olaya Street 12", city: "Riyadh", country_code: "sa", postal_code: "12211", phone: "+966500000001" }
+const DEMO_ADDRESS = {
+  first_name: "Noura",
+  last_name: "Al-Qahtani",
+  address_1: "Olaya Street 12",
+  city: "Riyadh",
+  country_code: "sa",
+  postal_code: "12211",
+  phone: "+966500000001",
+}
 
 /**
  * A small server-rendered storefront: product list and page with the "0% installments" option,
@@ -42,7 +50,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<{ url
     const lang = langOf(form.get("lang"))
     const providerId = PROVIDERS[form.get("provider") ?? ""]
     const [product] = await products(form.get("handle") ?? "")
-    const { products: [full] } = await sdk.store.product.list({ handle: product?.handle, fields: "*variants" })
+    const {
+      products: [full],
+    } = await sdk.store.product.list({ handle: product?.handle, fields: "*variants" })
     if (!product || !providerId || !full?.variants?.length) {
       return send(res, 400, failurePage(lang, "Pick a product and a payment option."))
     }
@@ -55,7 +65,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<{ url
     })
     const { shipping_options } = await sdk.store.fulfillment.listCartOptions({ cart_id: cart.id })
     const { cart: shipped } = await sdk.store.cart.addShippingMethod(cart.id, { option_id: shipping_options[0].id })
-    const { payment_collection } = await sdk.store.payment.initiatePaymentSession(shipped, { provider_id: providerId, data: { cart_id: cart.id } })
+    const { payment_collection } = await sdk.store.payment.initiatePaymentSession(shipped, {
+      provider_id: providerId,
+      data: { cart_id: cart.id },
+    })
     const session = payment_collection.payment_sessions?.find((candidate) => candidate.provider_id === providerId)
     const url = (session?.data as { url?: string } | undefined)?.url
     if (!url) {
@@ -79,12 +92,25 @@ export async function startStorefront(options: StorefrontOptions): Promise<{ url
     const reason = after.payment_collection?.payment_sessions
       ?.map((session) => (session.data as { failure_reason?: string | null }).failure_reason)
       .find(Boolean)
-    send(res, 402, failurePage(lang, reason ?? "The payment was not completed. Try again.", cart.metadata?.handle as string | undefined))
+    send(
+      res,
+      402,
+      failurePage(lang, reason ?? "The payment was not completed. Try again.", cart.metadata?.handle as string | undefined)
+    )
   }
 
   async function order(id: string, lang: Lang, res: ServerResponse) {
     const { order: found } = await sdk.store.order.retrieve(id, { fields: "id,display_id,total,payment_status" })
-    send(res, 200, confirmationPage(lang, { id: found.id, display_id: found.display_id!, total: formatAmount(fromMedusaAmount(found.total)), payment_status: found.payment_status }))
+    send(
+      res,
+      200,
+      confirmationPage(lang, {
+        id: found.id,
+        display_id: found.display_id!,
+        total: formatAmount(fromMedusaAmount(found.total)),
+        payment_status: found.payment_status,
+      })
+    )
   }
 
   async function route(req: IncomingMessage, res: ServerResponse) {

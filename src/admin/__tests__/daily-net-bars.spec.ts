@@ -89,10 +89,21 @@ describe("everyDay", () => {
 
 describe("highestDay", () => {
   it("is the day with the largest net payout, compared exactly", () => {
-    expect(highestDay([{ date: "a", net: "100.10" }, { date: "b", net: "100.09" }, { date: "c", net: "-300.00" }])).toEqual({ date: "a", net: "100.10" })
+    expect(
+      highestDay([
+        { date: "a", net: "100.10" },
+        { date: "b", net: "100.09" },
+        { date: "c", net: "-300.00" },
+      ])
+    ).toEqual({ date: "a", net: "100.10" })
   })
 
   it("is undefined when no day paid out more than nothing", () => {
-    expect(highestDay([{ date: "a", net: "0.00" }, { date: "b", net: "-1.00" }])).toBeUndefined()
+    expect(
+      highestDay([
+        { date: "a", net: "0.00" },
+        { date: "b", net: "-1.00" },
+      ])
+    ).toBeUndefined()
   })
 })

@@ -6,7 +6,13 @@ const session = (overrides: Record<string, unknown> = {}, data: Record<string, u
   id: "payses_1",
   status: "pending",
   provider_id: "pp_installments_installments",
-  data: { url: "https://pay.test/payment-link/1", amount: "100.00", expires_at: "2026-11-26T01:00:00Z", order_debt: { order_id: "order_1" }, ...data },
+  data: {
+    url: "https://pay.test/payment-link/1",
+    amount: "100.00",
+    expires_at: "2026-11-26T01:00:00Z",
+    order_debt: { order_id: "order_1" },
+    ...data,
+  },
   ...overrides,
 })
 const order = (sessions: ReturnType<typeof session>[], status = "not_paid"): OrderDebtView => ({

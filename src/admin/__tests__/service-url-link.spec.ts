@@ -7,15 +7,19 @@ import { isOpenableUrl, ServiceUrlLink } from "../components/fields/service-url-
 const render = (url: string) => renderToStaticMarkup(createElement(ServiceUrlLink, { url, children: "Open" }))
 
 describe("ServiceUrlLink", () => {
-  it.each(["javascript:alert(document.cookie)", "JavaScript:alert(1)", " javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox", "not a url"])(
-    "shows %j as text, never as a link",
-    (url) => {
-      const html = render(url)
-      expect(html).not.toContain("<a")
-      expect(html).not.toContain("href")
-      expect(isOpenableUrl(url)).toBe(false)
-    }
-  )
+  it.each([
+    "javascript:alert(document.cookie)",
+    "JavaScript:alert(1)",
+    " javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "vbscript:msgbox",
+    "not a url",
+  ])("shows %j as text, never as a link", (url) => {
+    const html = render(url)
+    expect(html).not.toContain("<a")
+    expect(html).not.toContain("href")
+    expect(isOpenableUrl(url)).toBe(false)
+  })
 
   it.each(["https://pay.example.sa/payment-link/1", "http://localhost:4010/payment-link/1"])("opens %s in a new tab", (url) => {
     const html = render(url)

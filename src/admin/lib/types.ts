@@ -207,12 +207,14 @@ export interface OrderDebtView {
   status: string
   display_id?: number | null
   summary?: { pending_difference?: number | null } | null
-  payment_collections?: {
-    id: string
-    status: string
-    amount?: number | null
-    payment_sessions?: { id: string; status: string; provider_id: string; data?: Record<string, unknown> | null }[] | null
-  }[] | null
+  payment_collections?:
+    | {
+        id: string
+        status: string
+        amount?: number | null
+        payment_sessions?: { id: string; status: string; provider_id: string; data?: Record<string, unknown> | null }[] | null
+      }[]
+    | null
 }
 
 /** What the merchant chose for a link collecting an order's debt. */

@@ -34,9 +34,7 @@ const InstallmentsOrderCard = ({ data: order }: DetailWidgetProps<AdminOrder>) =
           {t("installments.common.refresh")}
         </Button>
       </div>
-      {isPending && (
-        <LoadingLines titleWidth="w-2/3" />
-      )}
+      {isPending && <LoadingLines titleWidth="w-2/3" />}
       {isError && (
         <Text size="small" className="text-ui-fg-error px-6 py-4">
           {error.message}

@@ -1,7 +1,14 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ConfigModule, IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { isKnownWebhookEvent, linkIdOf, verifyWebhook, WebhookVerificationError, type ParsedWebhookEvent, type WebhookEvent } from "../../lib/webhooks"
+import {
+  isKnownWebhookEvent,
+  linkIdOf,
+  verifyWebhook,
+  WebhookVerificationError,
+  type ParsedWebhookEvent,
+  type WebhookEvent,
+} from "../../lib/webhooks"
 import { canCompleteCart } from "../../lib/webhooks/events"
 import { environmentOf } from "../../lib/client/options"
 import { readRawBytes } from "../../lib/webhooks/raw-body"
@@ -128,7 +135,9 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
   const event = parsed
   if (isStaleDelivery(event.created_at, new Date(), options.webhookRetentionDays)) {
     // Its record may be pruned already (webhookRetentionDays): processing it could replay it.
-    logger.info(`installments: webhook ${printable(event.id)} is older than ${options.webhookRetentionDays} days; acknowledged and ignored`)
+    logger.info(
+      `installments: webhook ${printable(event.id)} is older than ${options.webhookRetentionDays} days; acknowledged and ignored`
+    )
     res.status(200).json({ received: true, ignored: true })
     return
   }

@@ -5,7 +5,11 @@ describe("InFlightReads", () => {
     const reads = new InFlightReads<number>()
     let calls = 0
     let release!: () => void
-    const read = () => new Promise<number>((resolve) => { calls += 1; release = () => resolve(calls) })
+    const read = () =>
+      new Promise<number>((resolve) => {
+        calls += 1
+        release = () => resolve(calls)
+      })
     const first = reads.run("link-1", read)
     const second = reads.run("link-1", read)
     expect(reads.size).toBe(1)

@@ -22,7 +22,10 @@ describe("linkVerdict", () => {
     ],
     [
       "paid after a declined attempt",
-      linkDetails({ status: "Paid", transactions: [transaction({ id: "2b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", status: "fail" }), transaction()] }),
+      linkDetails({
+        status: "Paid",
+        transactions: [transaction({ id: "2b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", status: "fail" }), transaction()],
+      }),
       PaymentSessionStatus.CAPTURED,
       PaymentActions.SUCCESSFUL,
     ],
@@ -76,7 +79,9 @@ describe("linkVerdict", () => {
     ],
     [
       "bank rejected",
-      linkDetails({ transactions: [transaction({ status: "fail", installment_tracker: { id: null, status: "R", message: "Limit" } })] }),
+      linkDetails({
+        transactions: [transaction({ status: "fail", installment_tracker: { id: null, status: "R", message: "Limit" } })],
+      }),
       PaymentSessionStatus.REQUIRES_MORE,
       PaymentActions.FAILED,
     ],
@@ -93,7 +98,12 @@ describe("linkVerdict", () => {
       PaymentSessionStatus.ERROR,
       PaymentActions.FAILED,
     ],
-    ["paid but no transaction visible yet", linkDetails({ status: "Paid" }), PaymentSessionStatus.REQUIRES_MORE, PaymentActions.NOT_SUPPORTED],
+    [
+      "paid but no transaction visible yet",
+      linkDetails({ status: "Paid" }),
+      PaymentSessionStatus.REQUIRES_MORE,
+      PaymentActions.NOT_SUPPORTED,
+    ],
     [
       "paid after a declined attempt, success not visible yet",
       linkDetails({ status: "Paid", transactions: [transaction({ status: "fail", installment_tracker: null })] }),

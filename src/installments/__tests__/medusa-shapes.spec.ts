@@ -43,7 +43,10 @@ describe("Medusa 2.21's shapes, as the unit tests' stand-ins have them", () => {
     const unkeyed = configWithPayment(paymentOptions, { key: false })
     for (const config of [keyed, unkeyed]) {
       expect(installmentsRegistrationIds(config)).toEqual(["installments"])
-      expect(installmentsProviderOptions(config, "installments")).toMatchObject({ storeId: providerOptions.storeId, paidVerdictReuseMs: 0 })
+      expect(installmentsProviderOptions(config, "installments")).toMatchObject({
+        storeId: providerOptions.storeId,
+        paidVerdictReuseMs: 0,
+      })
     }
     expect(Object.keys((keyed.modules as Record<string, object>)[Modules.PAYMENT]).sort()).toEqual(["options", "resolve"])
   })

@@ -15,11 +15,19 @@ const outage = () =>
     body: PROXY_PAGE,
   })
 const network = () =>
-  new ConnectionError({ message: `Could not reach the installments service for ${LINK_PATH} (ECONNREFUSED); check baseUrl.`, endpoint: LINK_PATH })
+  new ConnectionError({
+    message: `Could not reach the installments service for ${LINK_PATH} (ECONNREFUSED); check baseUrl.`,
+    endpoint: LINK_PATH,
+  })
 
 function context(language: "ar" | "en" = "en") {
   const logged: string[] = []
-  const ctx: ShopperContext = { action: "authorize the payment", stage: "confirm", language, logger: { error: (line) => logged.push(line) } }
+  const ctx: ShopperContext = {
+    action: "authorize the payment",
+    stage: "confirm",
+    language,
+    logger: { error: (line) => logged.push(line) },
+  }
   return { ctx, logged }
 }
 
@@ -38,7 +46,9 @@ describe("shopperError", () => {
     expect(error).toBeInstanceOf(MedusaError)
     expect(error.type).toBe(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
     expect(error.code).toBe("installments_unavailable")
-    expect(error.message).toMatch(/^Your payment could not be confirmed just now\. Please try again in a moment\. Support reference: INS-[0-9A-F]{8}\.$/)
+    expect(error.message).toMatch(
+      /^Your payment could not be confirmed just now\. Please try again in a moment\. Support reference: INS-[0-9A-F]{8}\.$/
+    )
     expectNothingInternal(error.message)
     const reference = /INS-[0-9A-F]{8}/.exec(error.message)![0]
     expect(logged).toHaveLength(1)
@@ -78,7 +88,10 @@ describe("shopperError", () => {
   it("keeps the plugin's own refusal of what it would send", () => {
     const { ctx, logged } = context()
     const local = new ValidationError({ message: "Invalid payment link: amount: must be greater than 0", code: "local_validation" })
-    expect(shopperError(local, ctx)).toMatchObject({ type: MedusaError.Types.INVALID_DATA, message: expect.stringMatching(/amount: must be greater than 0/) })
+    expect(shopperError(local, ctx)).toMatchObject({
+      type: MedusaError.Types.INVALID_DATA,
+      message: expect.stringMatching(/amount: must be greater than 0/),
+    })
     expect(logged).toEqual([])
   })
 })
@@ -94,7 +107,13 @@ describe("merchantError", () => {
   })
 
   it("never passes a raw body on: a proxy's page is left out, the service's short JSON reason kept", () => {
-    const html = new ApiError({ message: `failed (409): ${PROXY_PAGE}`, status: 409, endpoint: LINK_PATH, serviceMessage: PROXY_PAGE, body: PROXY_PAGE })
+    const html = new ApiError({
+      message: `failed (409): ${PROXY_PAGE}`,
+      status: 409,
+      endpoint: LINK_PATH,
+      serviceMessage: PROXY_PAGE,
+      body: PROXY_PAGE,
+    })
     expect(merchantError(html, { action: "read the link" }).message).toBe(
       "Could not read the link: the installments service refused the call (409); try again, and report it if it persists."
     )

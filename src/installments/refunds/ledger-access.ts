@@ -19,7 +19,9 @@ export function refundLedgerFor(cradle: Record<string, unknown>): RefundLedgerWr
   } catch {
     // An awilix cradle throws for a name it does not know: the application's container it is.
   }
-  return injected ?? { writeRefundLedger: (change) => container.resolve<RefundLedgerWriter>(INSTALLMENTS_MODULE).writeRefundLedger(change) }
+  return (
+    injected ?? { writeRefundLedger: (change) => container.resolve<RefundLedgerWriter>(INSTALLMENTS_MODULE).writeRefundLedger(change) }
+  )
 }
 
 /** The registration id the provider's ledger rows name (Medusa does not tell a provider its own id). */

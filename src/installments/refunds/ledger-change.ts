@@ -30,7 +30,13 @@ export type RefundLedgerChange =
 /** What a change answers: the opening of an intent, the row an outcome wrote, the entries still pending. */
 export interface RefundLedgerResult {
   opening?: IntentOpening
-  row?: { id: string; status: string; retryable?: boolean | null; next_retry_at?: Date | string | null; failure_reason?: string | null }
+  row?: {
+    id: string
+    status: string
+    retryable?: boolean | null
+    next_retry_at?: Date | string | null
+    failure_reason?: string | null
+  }
   pending?: number
 }
 

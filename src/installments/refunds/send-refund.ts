@@ -56,10 +56,14 @@ export async function sendRefund(
   const asked = parseAmount(request.amount)
   switch (opening!.kind) {
     case "applied":
-      logger?.info(`installments: refund ${opening!.idempotency_key} was already accepted on transaction ${transactionId}; not sent again`)
+      logger?.info(
+        `installments: refund ${opening!.idempotency_key} was already accepted on transaction ${transactionId}; not sent again`
+      )
       return { halalas: parseAmount(opening!.amount), idempotencyKey: opening!.idempotency_key, alreadyAccepted: true }
     case "recorded":
-      logger?.info(`installments: refund ${opening!.idempotency_key} on transaction ${transactionId}, applied earlier, is now recorded by Medusa`)
+      logger?.info(
+        `installments: refund ${opening!.idempotency_key} on transaction ${transactionId}, applied earlier, is now recorded by Medusa`
+      )
       return { halalas: asked, idempotencyKey: opening!.idempotency_key, alreadyAccepted: true }
     case "blocked":
       throw new MedusaError(
@@ -103,7 +107,9 @@ export async function sendRefund(
       { refund_amount: formatAmount(halalas), reason: request.reason },
       { idempotencyKey }
     )
-    logger?.info(`installments: refund of ${formatAmount(halalas)} SAR accepted on transaction ${transactionId} (reference ${answer.key})`)
+    logger?.info(
+      `installments: refund of ${formatAmount(halalas)} SAR accepted on transaction ${transactionId} (reference ${answer.key})`
+    )
     return await accepted(halalas, false)
   } catch (error) {
     if (!isUnknownOutcome(error)) {
@@ -143,7 +149,9 @@ async function readOrUndefined(client: InstallmentsClient, transactionId: string
   try {
     return await client.transactions.retrieve(transactionId)
   } catch (error) {
-    logger?.warn(`installments: could not read transaction ${transactionId} ${when} (${error instanceof Error ? error.name : "error"})`)
+    logger?.warn(
+      `installments: could not read transaction ${transactionId} ${when} (${error instanceof Error ? error.name : "error"})`
+    )
     return undefined
   }
 }

@@ -26,7 +26,12 @@ jest.mock("../../workflows/place-paid-order", () => ({
         if (unreachable.has(input.session_id)) {
           throw new Error("service unreachable")
         }
-        return { result: { action: verdicts[input.session_id] ?? PaymentActions.NOT_SUPPORTED, still_waiting: stillWaiting.has(input.session_id) } }
+        return {
+          result: {
+            action: verdicts[input.session_id] ?? PaymentActions.NOT_SUPPORTED,
+            still_waiting: stillWaiting.has(input.session_id),
+          },
+        }
       } finally {
         inFlight.now--
       }
@@ -72,7 +77,9 @@ jest.mock("../../installments/registrations", () => ({
       list: async (storeId: string, query: { page: number; limit: number; from_date: string }) => {
         listCalls.push({ storeId, query })
         const start = (query.page - 1) * query.limit
-        const listed = paidLinks.map((id, i) => ({ payment_link_id: id, created_at: linkCreatedAt(i) })).filter((link) => link.created_at >= query.from_date)
+        const listed = paidLinks
+          .map((id, i) => ({ payment_link_id: id, created_at: linkCreatedAt(i) }))
+          .filter((link) => link.created_at >= query.from_date)
         return { total: listed.length, page: query.page, limit: query.limit, data: listed.slice(start, start + query.limit) }
       },
     },
@@ -95,9 +102,17 @@ const common = {
 const configWith = (extra: Record<string, unknown> = {}, cardExtra: Record<string, unknown> = {}) =>
   configWithPayment({
     providers: [
-      { resolve: "./src/providers/installments", id: "installments", options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e", ...extra } },
+      {
+        resolve: "./src/providers/installments",
+        id: "installments",
+        options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e", ...extra },
+      },
       // Same merchant account under another registration: listed once.
-      { resolve: "./src/providers/installments", id: "card", options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e", checkoutMode: "pay_in_full", ...cardExtra } },
+      {
+        resolve: "./src/providers/installments",
+        id: "card",
+        options: { ...common, storeId: "0f8fad5b-d9cb-469f-a165-70867728950e", checkoutMode: "pay_in_full", ...cardExtra },
+      },
     ],
   })
 
@@ -110,12 +125,20 @@ class FakeSweeps {
   async followSweepItems(kind: string, ids: string[]) {
     const fresh = [...new Set(ids)].filter((id) => !this.items.some((item) => item.kind === kind && item.subject_id === id))
     for (const subject_id of fresh) {
-      this.items.push({ id: `iswi_${String(this.items.length).padStart(6, "0")}`, kind, subject_id, closed_at: null, created_at: new Date() })
+      this.items.push({
+        id: `iswi_${String(this.items.length).padStart(6, "0")}`,
+        kind,
+        subject_id,
+        closed_at: null,
+        created_at: new Date(),
+      })
     }
     return fresh.length
   }
   async listOpenSweepItems(kind: string, page: { after?: string; take: number }) {
-    return this.items.filter((item) => item.kind === kind && !item.closed_at && (!page.after || item.id > page.after)).slice(0, page.take)
+    return this.items
+      .filter((item) => item.kind === kind && !item.closed_at && (!page.after || item.id > page.after))
+      .slice(0, page.take)
   }
   async closeSweepItems(ids: string[], at: Date) {
     this.items.filter((item) => ids.includes(item.id)).forEach((item) => (item.closed_at = at))
@@ -220,7 +243,10 @@ describe("reconcilePendingSessions: sessions", () => {
     const { c, graphCalls, sweeps } = container([...sessions, stripe])
     await reconcilePendingSessions(c, { now: NOW, pageSize: 2 })
     const discovery = graphCalls.filter((call) => !Array.isArray(call.filters.id))
-    expect(discovery[0].filters).toMatchObject({ provider_id: { $like: "pp_installments_%" }, id: { $gte: idFloor("payses", new Date(hoursAgo(8 * 24))) } })
+    expect(discovery[0].filters).toMatchObject({
+      provider_id: { $like: "pp_installments_%" },
+      id: { $gte: idFloor("payses", new Date(hoursAgo(8 * 24))) },
+    })
     expect(discovery.map((call) => call.filters.id.$gt)).toEqual([undefined, sessions[1].id, sessions[3].id])
     expect(readIds()).toEqual(sessions.map((s) => s.id))
     expect(sweeps.open()).toEqual(sessions.map((s) => s.id))

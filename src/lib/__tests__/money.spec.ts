@@ -213,7 +213,14 @@ describe("roundMedusaAmount: Medusa's unrounded totals to the halala", () => {
     ["null", null],
     ["an empty object", {}],
     ["a non-amount value", { value: "forty" }],
-    ["a toJSON that never ends", { toJSON(): unknown { return this } }],
+    [
+      "a toJSON that never ends",
+      {
+        toJSON(): unknown {
+          return this
+        },
+      },
+    ],
   ])("refuses %s", (_label, value) => {
     expect(() => roundMedusaAmount(value)).toThrow(MoneyError)
   })

@@ -1,12 +1,5 @@
 import { toHalalas } from "../money"
-import {
-  DEFAULT_BANKS,
-  INSTALLMENT_LINK_MINIMUM,
-  allowsInstallmentLink,
-  eligibleBanks,
-  plansFor,
-  type BankProgramme,
-} from "../plans"
+import { DEFAULT_BANKS, INSTALLMENT_LINK_MINIMUM, allowsInstallmentLink, eligibleBanks, plansFor, type BankProgramme } from "../plans"
 
 const codes = (banks: BankProgramme[]) => banks.map((bank) => bank.bank_code)
 
@@ -22,10 +15,7 @@ describe("eligibleBanks: a bank plan needs the amount to meet its minimum basket
   })
 
   it("uses a configured bank table, e.g. the sandbox's ribl and inma", () => {
-    const banks: BankProgramme[] = [
-      ...DEFAULT_BANKS,
-      { bank_code: "ribl", minimum: "500.00", tenures: [3, 6, 12] },
-    ]
+    const banks: BankProgramme[] = [...DEFAULT_BANKS, { bank_code: "ribl", minimum: "500.00", tenures: [3, 6, 12] }]
     expect(codes(eligibleBanks("500.00", banks))).toEqual(["rajhi", "ribl"])
     expect(codes(eligibleBanks("499.99", banks))).toEqual(["rajhi"])
   })
@@ -66,8 +56,7 @@ describe("plansFor: monthly split exact to the halala", () => {
 
   it.each(["300.00", "300.01", "1000.00", "1234.57", "99999.99"])("months of %s sum to the amount", (amount) => {
     for (const plan of plansFor(amount)) {
-      const total =
-        toHalalas(plan.monthly_amount) * BigInt(plan.months - 1) + toHalalas(plan.last_month_amount)
+      const total = toHalalas(plan.monthly_amount) * BigInt(plan.months - 1) + toHalalas(plan.last_month_amount)
       expect(total).toBe(toHalalas(amount))
       // The last month never differs from the others by a full month's worth of halalas.
       const drift = toHalalas(plan.last_month_amount) - toHalalas(plan.monthly_amount)

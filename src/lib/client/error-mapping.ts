@@ -82,11 +82,7 @@ export function errorFromResponse(context: ErrorContext): InstallmentsError {
 
 const MAX_REFUND = /Maximum amount to be refunded is\s*([0-9]+(?:\.[0-9]+)?)/i
 
-function refundRejection(
-  init: Omit<InstallmentsErrorInit, "message">,
-  body: Body,
-  said: string
-): RefundRejectedError | undefined {
+function refundRejection(init: Omit<InstallmentsErrorInit, "message">, body: Body, said: string): RefundRejectedError | undefined {
   const message = init.serviceMessage ?? ""
   const names = validationNames(body.validation_errors)
   if (init.status === 400) {

@@ -78,11 +78,7 @@ export class ValidationError extends InstallmentsError {
 
 /** Why the service refused a refund; each asks the merchant for a different action. */
 export type RefundRejectionReason =
-  | "exceeds_balance"
-  | "insufficient_merchant_balance"
-  | "already_processing"
-  | "not_allowed"
-  | "not_refundable"
+  "exceeds_balance" | "insufficient_merchant_balance" | "already_processing" | "not_allowed" | "not_refundable"
 
 /** The service refused a refund (docs/service-api.md, Errors, Refund). */
 export class RefundRejectedError extends InstallmentsError {
@@ -90,9 +86,7 @@ export class RefundRejectedError extends InstallmentsError {
   /** For `exceeds_balance`: the most that can still be refunded, a 2-decimal SAR string. */
   readonly maxRefundable?: string
 
-  constructor(
-    init: InstallmentsErrorInit & { reason: RefundRejectionReason; maxRefundable?: string }
-  ) {
+  constructor(init: InstallmentsErrorInit & { reason: RefundRejectionReason; maxRefundable?: string }) {
     super(init)
     this.reason = init.reason
     this.maxRefundable = init.maxRefundable

@@ -219,9 +219,7 @@ function isTransient(error: InstallmentsError): boolean {
 }
 
 function urlOf(spec: RequestSpec): string {
-  const entries = Object.entries(spec.query ?? {}).filter(
-    (entry): entry is [string, string] => entry[1] !== undefined
-  )
+  const entries = Object.entries(spec.query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)
   if (!entries.length) {
     return spec.path
   }

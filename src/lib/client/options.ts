@@ -14,11 +14,9 @@ export type Environment = "sandbox" | "production"
 
 const ClientOptionsSchema = z.object({
   secretKey: z.string({ error: "secretKey is required" }).min(1, "secretKey must not be empty"),
-  publicKey: z
-    .string({ error: "publicKey is required" })
-    .refine((key) => key.startsWith("sandbox-") || key.startsWith("prod-"), {
-      message: "publicKey must begin with sandbox- (sandbox) or prod- (production)",
-    }),
+  publicKey: z.string({ error: "publicKey is required" }).refine((key) => key.startsWith("sandbox-") || key.startsWith("prod-"), {
+    message: "publicKey must begin with sandbox- (sandbox) or prod- (production)",
+  }),
   baseUrl: z.url({ protocol: /^https?$/, error: "baseUrl must be an absolute http(s) URL" }),
   timeoutMs: z.number().int().positive("timeoutMs must be a positive number of milliseconds").default(15_000),
   maxRetries: z.number().int().min(0).max(10, "maxRetries must be at most 10").default(2),

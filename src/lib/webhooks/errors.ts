@@ -1,11 +1,6 @@
 /** Why a webhook delivery was refused. Every reason means "do not process this delivery". */
 export type WebhookVerificationReason =
-  | "missing_signature"
-  | "missing_key_id"
-  | "unknown_key"
-  | "bad_signature"
-  | "raw_body_required"
-  | "malformed_payload"
+  "missing_signature" | "missing_key_id" | "unknown_key" | "bad_signature" | "raw_body_required" | "malformed_payload"
 
 /** Where a malformed payload went wrong: a zod path and issue code, never the offending value. */
 export interface WebhookPayloadIssue {
@@ -43,11 +38,7 @@ export class WebhookVerificationError extends Error {
   /** Set for malformed_payload when the body was JSON but not a valid event. */
   readonly issues?: readonly WebhookPayloadIssue[]
 
-  constructor(
-    reason: WebhookVerificationReason,
-    message: string = DEFAULT_MESSAGES[reason],
-    issues?: readonly WebhookPayloadIssue[]
-  ) {
+  constructor(reason: WebhookVerificationReason, message: string = DEFAULT_MESSAGES[reason], issues?: readonly WebhookPayloadIssue[]) {
     super(message)
     this.name = "WebhookVerificationError"
     this.reason = reason

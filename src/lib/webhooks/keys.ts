@@ -5,8 +5,7 @@ export type WebhookPublicKey = string | KeyObject
 
 /** The merchant's webhook keys by api_key.prefix, as a record or as a list (e.g. during rotation). */
 export type WebhookKeys =
-  | Readonly<Record<string, WebhookPublicKey>>
-  | ReadonlyArray<{ readonly prefix: string; readonly publicKey: WebhookPublicKey }>
+  Readonly<Record<string, WebhookPublicKey>> | ReadonlyArray<{ readonly prefix: string; readonly publicKey: WebhookPublicKey }>
 
 interface KeyEntry {
   prefix: string
@@ -18,9 +17,7 @@ function entriesOf(keys: WebhookKeys): KeyEntry[] {
     return keys.map((entry: { prefix: string; publicKey: WebhookPublicKey }) => ({ ...entry }))
   }
   if (!keys || typeof keys !== "object") {
-    throw new TypeError(
-      "Webhook keys must be a record { [api_key.prefix]: publicKeyPem } or a list of { prefix, publicKey }."
-    )
+    throw new TypeError("Webhook keys must be a record { [api_key.prefix]: publicKeyPem } or a list of { prefix, publicKey }.")
   }
   return Object.entries(keys).map(([prefix, publicKey]) => ({ prefix, publicKey }))
 }
@@ -53,9 +50,7 @@ export function findPublicKey(keys: WebhookKeys, prefix: string): KeyObject | un
     }
   }
   if (matches > 1) {
-    throw new TypeError(
-      "The same webhook key prefix is configured twice; keep one public key per api_key.prefix."
-    )
+    throw new TypeError("The same webhook key prefix is configured twice; keep one public key per api_key.prefix.")
   }
   return found ? toRsaPublicKey(found.publicKey) : undefined
 }

@@ -1,12 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from "node:crypto"
 import { readRawBytes } from "./raw-body"
-import {
-  DEFAULT_WEBHOOK_SIGNATURE_SCHEME,
-  WEBHOOK_DIGEST,
-  assertScheme,
-  paddingOptions,
-  type WebhookSignatureScheme,
-} from "./schemes"
+import { DEFAULT_WEBHOOK_SIGNATURE_SCHEME, WEBHOOK_DIGEST, assertScheme, paddingOptions, type WebhookSignatureScheme } from "./schemes"
 
 export interface SignWebhookInput {
   /** The exact body bytes that will be sent; a string is sent as UTF-8. */
@@ -34,11 +28,7 @@ export interface WebhookKeyPair {
  * Base64 X-Signature over the exact payload bytes (D18). Named for tests, but the sandbox signs real
  * deliveries with it, so it is the reference implementation of the sender's side.
  */
-export function signWebhookForTests({
-  payload,
-  privateKey,
-  scheme = DEFAULT_WEBHOOK_SIGNATURE_SCHEME,
-}: SignWebhookInput): string {
+export function signWebhookForTests({ payload, privateKey, scheme = DEFAULT_WEBHOOK_SIGNATURE_SCHEME }: SignWebhookInput): string {
   assertScheme(scheme)
   // Only true byte shapes: signing a serialized-Buffer object would be a caller mistake.
   const bytes = typeof payload === "string" || ArrayBuffer.isView(payload) ? readRawBytes(payload) : null
@@ -50,14 +40,10 @@ export function signWebhookForTests({
 }
 
 /** The headers of a delivery of `payload`, signed with the key registered under `keyPrefix`. */
-export function signedDeliveryHeaders(
-  input: SignWebhookInput & { keyPrefix: string }
-): SignedDeliveryHeaders {
+export function signedDeliveryHeaders(input: SignWebhookInput & { keyPrefix: string }): SignedDeliveryHeaders {
   // A header value with control characters would be refused by Node or split the header block.
   if (typeof input.keyPrefix !== "string" || !/^[\x21-\x7e]+$/.test(input.keyPrefix)) {
-    throw new TypeError(
-      "keyPrefix must be the non-empty api_key.prefix of the registration (printable ASCII)."
-    )
+    throw new TypeError("keyPrefix must be the non-empty api_key.prefix of the registration (printable ASCII).")
   }
   return {
     "content-type": "application/json",

@@ -4,13 +4,7 @@ import { parseWebhookBody, type ParsedWebhookEvent } from "./events"
 import { readHeader, type WebhookHeaders } from "./headers"
 import { countKeys, findPublicKey, type WebhookKeys } from "./keys"
 import { describeType, readRawBytes } from "./raw-body"
-import {
-  DEFAULT_WEBHOOK_SIGNATURE_SCHEME,
-  WEBHOOK_DIGEST,
-  assertScheme,
-  paddingOptions,
-  type WebhookSignatureScheme,
-} from "./schemes"
+import { DEFAULT_WEBHOOK_SIGNATURE_SCHEME, WEBHOOK_DIGEST, assertScheme, paddingOptions, type WebhookSignatureScheme } from "./schemes"
 
 export interface VerifyWebhookInput {
   /** The body exactly as received: Buffer, Uint8Array, string, or a JSON-serialized Buffer. */
@@ -25,11 +19,7 @@ const KEY_ID_HEADER = "X-API-Key"
 // Strict base64: Buffer.from(.., "base64") silently skips junk, which would hide a mangled header.
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
-function requireHeader(
-  headers: WebhookHeaders,
-  name: string,
-  reason: "missing_signature" | "missing_key_id"
-): string {
+function requireHeader(headers: WebhookHeaders, name: string, reason: "missing_signature" | "missing_key_id"): string {
   const read = readHeader(headers, name)
   if (read.kind === "ok") {
     return read.value

@@ -22,7 +22,12 @@ export class RecentDeliveries {
     // A copy's insert under way: once it went through, the id is recorded and this is a duplicate;
     // if it failed, this copy makes its own (unless another copy started one meanwhile).
     for (let pending = this.recording.pending(eventId); pending; pending = this.recording.pending(eventId)) {
-      if (await pending.then(() => true, () => false)) {
+      if (
+        await pending.then(
+          () => true,
+          () => false
+        )
+      ) {
         return false
       }
     }

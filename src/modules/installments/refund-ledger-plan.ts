@@ -84,7 +84,7 @@ export function planRefundSync(existing: LedgerRow[], input: SyncRefundEntriesIn
       ...(input.order_id ? { order_id: input.order_id } : {}),
       ...(attribution?.return_id ? { return_id: attribution.return_id } : {}),
     }
-    const source = attribution?.source ?? (known?.source ? undefined : sourceOfRefundKey(key) ?? input.default_source)
+    const source = attribution?.source ?? (known?.source ? undefined : (sourceOfRefundKey(key) ?? input.default_source))
     if (entry.status !== "R") {
       plan.pending += 1
     }
@@ -180,7 +180,14 @@ export function planOpenIntent(existing: LedgerRow[], intent: RefundIntent, now:
   if (same) {
     return {
       opening: { kind: "send", row_id: same.id, idempotency_key: key },
-      update: { id: same.id, ...where, status: "sending", amount: intent.amount, medusa_refund_id: intent.medusa_refund_id ?? null, next_retry_at: null },
+      update: {
+        id: same.id,
+        ...where,
+        status: "sending",
+        amount: intent.amount,
+        medusa_refund_id: intent.medusa_refund_id ?? null,
+        next_retry_at: null,
+      },
     }
   }
   return { opening: { kind: "send", row_id: "", idempotency_key: key }, create: { ...newRow(intent, key, where), status: "sending" } }

@@ -46,7 +46,10 @@ export default class InstallmentsModuleService extends MedusaService({
    * made for another registration, or for the sandbox when the registration is live, never verifies.
    * `fresh` reads the table (the webhook route does before refusing a delivery), at most once a second.
    */
-  async webhookKeysForVerification(owner: VerificationKeyOwner, { fresh = false }: { fresh?: boolean } = {}): Promise<VerificationKey[]> {
+  async webhookKeysForVerification(
+    owner: VerificationKeyOwner,
+    { fresh = false }: { fresh?: boolean } = {}
+  ): Promise<VerificationKey[]> {
     this.verificationKeys_ ??= new VerificationKeyCache(async () => {
       const rows = await this.listWebhookKeys({}, { select: ["prefix", "public_key", "provider_id", "environment"] })
       return rows.map((key) => ({
@@ -173,10 +176,17 @@ export default class InstallmentsModuleService extends MedusaService({
   }
 
   @InjectTransactionManager()
-  protected async writeRefundLedger_(change: RefundLedgerChange, @MedusaContext() sharedContext: Context = {}): Promise<RefundLedgerResult> {
+  protected async writeRefundLedger_(
+    change: RefundLedgerChange,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<RefundLedgerResult> {
     const manager = sharedContext.transactionManager as { execute(sql: string, params: unknown[]): Promise<unknown> }
     await manager.execute("select pg_advisory_xact_lock(hashtext(?))", [`installments_refund:${change.transaction_id}`])
-    const existing = (await this.listInstallmentsRefunds({ transaction_id: change.transaction_id }, {}, sharedContext)) as unknown as LedgerRow[]
+    const existing = (await this.listInstallmentsRefunds(
+      { transaction_id: change.transaction_id },
+      {},
+      sharedContext
+    )) as unknown as LedgerRow[]
     const now = new Date()
     switch (change.kind) {
       case "open": {
@@ -337,7 +347,10 @@ export default class InstallmentsModuleService extends MedusaService({
    * any lookup, so its record no longer protects anything.
    */
   async pruneWebhookEvents(before: Date, batch: number): Promise<number> {
-    const old = await this.listWebhookEvents({ created_at: { $lt: before } }, { take: batch, order: { created_at: "ASC" }, select: ["id"] })
+    const old = await this.listWebhookEvents(
+      { created_at: { $lt: before } },
+      { take: batch, order: { created_at: "ASC" }, select: ["id"] }
+    )
     if (old.length) {
       await this.deleteWebhookEvents(old.map((row) => row.id))
     }
@@ -346,7 +359,10 @@ export default class InstallmentsModuleService extends MedusaService({
 
   /** Deletes up to `batch` sweep items closed before `before`; returns how many. */
   async pruneClosedSweepItems(before: Date, batch: number): Promise<number> {
-    const old = await this.listInstallmentsSweepItems({ closed_at: { $lt: before } }, { take: batch, order: { closed_at: "ASC" }, select: ["id"] })
+    const old = await this.listInstallmentsSweepItems(
+      { closed_at: { $lt: before } },
+      { take: batch, order: { closed_at: "ASC" }, select: ["id"] }
+    )
     if (old.length) {
       await this.deleteInstallmentsSweepItems(old.map((row) => row.id))
     }

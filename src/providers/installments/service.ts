@@ -1,9 +1,4 @@
-import {
-  AbstractPaymentProvider,
-  MedusaError,
-  PaymentActions,
-  PaymentSessionStatus,
-} from "@medusajs/framework/utils"
+import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
@@ -205,7 +200,9 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     const kept = hinted && this.options_.paidVerdictReuseMs > 0 ? recentPaidVerdicts.recall(linkId, hinted) : undefined
     if (hinted && kept) {
       // The key was confirmed by a read: that link, for that session and amount, is paid.
-      this.logger_?.info(`installments: webhook ${event.event} ${event.id} for session ${hinted.session_id}: captured (${kept.reason}, read moments ago)`)
+      this.logger_?.info(
+        `installments: webhook ${event.event} ${event.id} for session ${hinted.session_id}: captured (${kept.reason}, read moments ago)`
+      )
       return { action: PaymentActions.SUCCESSFUL, data: { session_id: hinted.session_id, amount: formatAmount(hinted.amount) } }
     }
     let details: PaymentLinkDetails
@@ -231,10 +228,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     return { action, data: { session_id: sessionId, amount: formatAmount(expected.amount) } }
   }
 
-  private async createLink(
-    sessionId: string,
-    input: InitiatePaymentInput | UpdatePaymentInput
-  ): Promise<InstallmentsSessionData> {
+  private async createLink(sessionId: string, input: InitiatePaymentInput | UpdatePaymentInput): Promise<InstallmentsSessionData> {
     const halalas = payableAmount(input.amount, this.shopperContext("read the amount", "start", input.data))
     const order = readOrderDebtRequest(input.data)
     const expiresAt = order?.expires_at ? new Date(order.expires_at) : new Date(Date.now() + this.options_.linkTtlMinutes * 60_000)
@@ -257,7 +251,13 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
           endpoint: "POST /payment_links/<store_id>/create",
         })
       }
-      return buildSessionData({ sessionId, link: { ...link, url: link.url }, halalas, expiresAt, environment: this.client_.environment })
+      return buildSessionData({
+        sessionId,
+        link: { ...link, url: link.url },
+        halalas,
+        expiresAt,
+        environment: this.client_.environment,
+      })
     } catch (error) {
       throw shopperError(error, this.shopperContext("create the payment link", "start", input.data))
     }
@@ -278,7 +278,8 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
         amount: parseAmount(data.amount),
         currency_code: data.currency_code,
       }
-      const kept = reusePaid && this.options_.paidVerdictReuseMs > 0 ? recentPaidVerdicts.recall(data.payment_link_id, expected) : undefined
+      const kept =
+        reusePaid && this.options_.paidVerdictReuseMs > 0 ? recentPaidVerdicts.recall(data.payment_link_id, expected) : undefined
       if (kept) {
         return kept
       }

@@ -35,7 +35,9 @@ function container(stored: StoredSession | undefined) {
   const services: Record<string, unknown> = {
     query,
     logger: { info: () => undefined },
-    [Modules.EVENT_BUS]: { emit: async (event: { name: string; data: unknown }, options: unknown) => void emitted.push({ event, options }) },
+    [Modules.EVENT_BUS]: {
+      emit: async (event: { name: string; data: unknown }, options: unknown) => void emitted.push({ event, options }),
+    },
     [Modules.PAYMENT]: paymentServiceWith({ webhook_retries: 5 }),
   }
   return { c: { resolve: (name: string) => services[name] } as never, emitted, reads }
@@ -50,12 +52,16 @@ function delivery(data: Partial<PaidDeliveryData> = {}): PaidDeliveryData {
     payment_link_id: LINK,
     // A session of its own per test: settled checkouts are remembered by the process.
     session_id: `payses_${++sessions}`,
-    webhook: { provider: "installments_installments", payload: { data: {}, rawData: Buffer.from("{}"), headers: { "x-api-key": "whk_1" } } },
+    webhook: {
+      provider: "installments_installments",
+      payload: { data: {}, rawData: Buffer.from("{}"), headers: { "x-api-key": "whk_1" } },
+    },
     ...data,
   }
 }
 
-const run = (c: never, data: PaidDeliveryData) => installmentsPaidDelivery({ event: { name: "installments.paid_delivery", data }, container: c } as never)
+const run = (c: never, data: PaidDeliveryData) =>
+  installmentsPaidDelivery({ event: { name: "installments.paid_delivery", data }, container: c } as never)
 
 const settled: StoredSession = {
   data: { payment_link_id: LINK },
@@ -63,7 +69,9 @@ const settled: StoredSession = {
   payment_collection: { order: { id: "order_1", status: "pending" } },
 }
 
-const toMedusa = (data: PaidDeliveryData) => [{ event: { name: "payment.webhook_received", data: data.webhook }, options: { attempts: 5 } }]
+const toMedusa = (data: PaidDeliveryData) => [
+  { event: { name: "payment.webhook_received", data: data.webhook }, options: { attempts: 5 } },
+]
 
 beforeEach(() => {
   orphanRuns.length = 0
@@ -109,7 +117,10 @@ describe("installments-paid-delivery", () => {
     ["the session holds another link", { ...settled, data: { payment_link_id: "another" } }],
     ["no payment is recorded yet", { ...settled, payment: null }],
     ["the payment is not captured", { ...settled, payment: { captured_at: null } }],
-    ["the payment was canceled (a completion rolled back)", { ...settled, payment: { captured_at: "2026-11-23T10:00:00Z", canceled_at: "2026-11-23T10:00:01Z" } }],
+    [
+      "the payment was canceled (a completion rolled back)",
+      { ...settled, payment: { captured_at: "2026-11-23T10:00:00Z", canceled_at: "2026-11-23T10:00:01Z" } },
+    ],
     ["no order was placed", { ...settled, payment_collection: { order: null } }],
     ["the order was canceled", { ...settled, payment_collection: { order: { id: "order_1", status: "canceled" } } }],
   ])("hands the delivery to Medusa's webhook handling, as its route queues it, when %s", async (_case, stored) => {
@@ -124,7 +135,9 @@ describe("installments-paid-delivery", () => {
     const { c, emitted } = container(undefined)
     const data = delivery()
     await run(c, data)
-    expect(orphanRuns).toEqual([{ provider_id: "installments", payment_link_id: LINK, require_session_gone: true, session_id: data.session_id }])
+    expect(orphanRuns).toEqual([
+      { provider_id: "installments", payment_link_id: LINK, require_session_gone: true, session_id: data.session_id },
+    ])
     expect(emitted).toEqual([])
   })
 

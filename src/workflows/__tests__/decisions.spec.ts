@@ -82,7 +82,10 @@ describe("decideOrphan", () => {
   it.each([
     ["the session still holds the link", { session: session(), payments: [] }],
     ["a Medusa payment records the transaction", { payments: [{ id: "pay_1", data: { transaction_id: TX } }] }],
-    ["a Medusa payment records the link", { session: session(OTHER_LINK), payments: [{ id: "pay_1", data: { payment_link_id: LINK } }] }],
+    [
+      "a Medusa payment records the link",
+      { session: session(OTHER_LINK), payments: [{ id: "pay_1", data: { payment_link_id: LINK } }] },
+    ],
   ] as [string, SessionContext][])("not an orphan when %s", (_case, context) => {
     expect(decideOrphan({ details: details([tx()]), context, now: later, graceMs: PAID_LINK_GRACE_MS }).orphan).toBe(false)
   })
@@ -92,14 +95,25 @@ describe("decideOrphan", () => {
     ["holds another link", session(OTHER_LINK)],
   ])("webhook path, a session that %s: the answer without a read is the one a read gives", (_case, existing) => {
     const context: SessionContext = { session: existing, payments: [] }
-    const read = decideOrphan({ details: details([tx()]), context, now: PAID_AT, graceMs: PAID_LINK_GRACE_MS, requireSessionGone: true })
+    const read = decideOrphan({
+      details: details([tx()]),
+      context,
+      now: PAID_AT,
+      graceMs: PAID_LINK_GRACE_MS,
+      requireSessionGone: true,
+    })
     const unread = sessionStillExists(LINK, "payses_1", context)
     expect(unread).toEqual({ ...read, transaction_id: undefined })
     expect(unread.orphan).toBe(false)
   })
 
   it("leaves a payment younger than the grace period alone", () => {
-    const decision = decideOrphan({ details: details([tx()]), context: { payments: [] }, now: PAID_AT + 60_000, graceMs: PAID_LINK_GRACE_MS })
+    const decision = decideOrphan({
+      details: details([tx()]),
+      context: { payments: [] },
+      now: PAID_AT + 60_000,
+      graceMs: PAID_LINK_GRACE_MS,
+    })
     expect(decision).toMatchObject({ orphan: false, reason: expect.stringMatching(/too recently/) })
   })
 
@@ -125,12 +139,20 @@ describe("decideOrphan", () => {
   it("never refunds a link whose cart is not in this database (another Medusa on the same merchant account)", () => {
     const decision = decideOrphan({ details: details([tx()]), context: { payments: [] }, now: later, graceMs: 0, cartKnown: false })
     expect(decision).toMatchObject({ orphan: false, reason: expect.stringMatching(/not in this store's database/) })
-    expect(decideOrphan({ details: details([tx()]), context: { payments: [] }, now: later, graceMs: 0, cartKnown: true }).orphan).toBe(true)
+    expect(decideOrphan({ details: details([tx()]), context: { payments: [] }, now: later, graceMs: 0, cartKnown: true }).orphan).toBe(
+      true
+    )
   })
 
   it("webhook path: no grace, but only a session that no longer exists counts", () => {
     const now = PAID_AT + 1000
-    const gone = decideOrphan({ details: details([tx()]), context: { payments: [] }, now, graceMs: PAID_LINK_GRACE_MS, requireSessionGone: true })
+    const gone = decideOrphan({
+      details: details([tx()]),
+      context: { payments: [] },
+      now,
+      graceMs: PAID_LINK_GRACE_MS,
+      requireSessionGone: true,
+    })
     expect(gone.orphan).toBe(true)
     const moved = decideOrphan({
       details: details([tx()]),
@@ -145,7 +167,12 @@ describe("decideOrphan", () => {
   it("a session that still holds the paid link is flagged for the canceled-order check", () => {
     const decision = decideOrphan({ details: details([tx()]), context: { session: session(), payments: [] }, now: later, graceMs: 0 })
     expect(decision).toMatchObject({ orphan: false, session_holds_link: true, session_id: "payses_1", transaction_id: TX })
-    const moved = decideOrphan({ details: details([tx()]), context: { session: session(OTHER_LINK), payments: [] }, now: later, graceMs: 0 })
+    const moved = decideOrphan({
+      details: details([tx()]),
+      context: { session: session(OTHER_LINK), payments: [] },
+      now: later,
+      graceMs: 0,
+    })
     expect(moved.session_holds_link).toBeUndefined()
   })
 })
@@ -158,7 +185,9 @@ describe("decideUnpaidOrder", () => {
     order: { id: "order_1", status: "pending", display_id: 12 },
     payments: [],
   }
-  const rejected = details([tx({ status: "fail", installment_tracker: { id: "f1", status: "R", message: "Rejected" } })], { status: "Unpaid" })
+  const rejected = details([tx({ status: "fail", installment_tracker: { id: "f1", status: "R", message: "Rejected" } })], {
+    status: "Unpaid",
+  })
   const expired = details([], { status: "Expired", is_expired: true })
 
   it("cancels an order placed during a bank review when the bank then rejects, marking the session error", () => {
@@ -181,7 +210,9 @@ describe("decideUnpaidOrder", () => {
   })
 
   it("leaves the order alone while the review is pending or once paid", () => {
-    const pending = details([tx({ status: "pending", installment_tracker: { id: "f1", status: "P", message: null } })], { status: "Unpaid" })
+    const pending = details([tx({ status: "pending", installment_tracker: { id: "f1", status: "P", message: null } })], {
+      status: "Unpaid",
+    })
     expect(decideUnpaidOrder("payses_1", pendingOrder, linkVerdict(pending, expected)).cancel).toBe(false)
     expect(decideUnpaidOrder("payses_1", pendingOrder, linkVerdict(details([tx()]), expected)).cancel).toBe(false)
   })
@@ -240,12 +271,22 @@ describe("decideCanceledOrderPayment", () => {
   })
 
   it("refunds Medusa's exact remainder when its total is finer than a halala", () => {
-    const payment = capturedPayment({ captures: [{ id: "capt_1", raw_amount: { value: "149.9995", precision: 20 }, created_at: "2026-01-01T10:00:06Z" }] })
-    expect(decide(canceledOrder([payment]))).toMatchObject({ refund: true, via: "medusa", amount: "150.00", medusa_amount: "149.9995" })
+    const payment = capturedPayment({
+      captures: [{ id: "capt_1", raw_amount: { value: "149.9995", precision: 20 }, created_at: "2026-01-01T10:00:06Z" }],
+    })
+    expect(decide(canceledOrder([payment]))).toMatchObject({
+      refund: true,
+      via: "medusa",
+      amount: "150.00",
+      medusa_amount: "149.9995",
+    })
   })
 
   it("never refunds through Medusa more than the service still holds (part refunded outside Medusa)", () => {
-    const decision = decide(canceledOrder([capturedPayment()]), paidAfterCancel({ status: "partially refunded", refunded_amount: "50.00" }))
+    const decision = decide(
+      canceledOrder([capturedPayment()]),
+      paidAfterCancel({ status: "partially refunded", refunded_amount: "50.00" })
+    )
     expect(decision).toMatchObject({ refund: true, via: "medusa", amount: "100.00", medusa_amount: "100.00" })
   })
 
@@ -278,7 +319,11 @@ describe("decideCanceledOrderPayment", () => {
     it("not again once Medusa refunded the payment in full", () => {
       const refunded = capturedPayment({ refunds: [{ id: "ref_1", raw_amount: { value: "150", precision: 20 } }] })
       const decision = decide(canceledOrder([refunded]), paidAfterCancel({ status: "refunded", refunded_amount: "150.00" }))
-      expect(decision).toMatchObject({ refund: false, already_refunded: true, reason: expect.stringMatching(/already refunded in full/) })
+      expect(decision).toMatchObject({
+        refund: false,
+        already_refunded: true,
+        reason: expect.stringMatching(/already refunded in full/),
+      })
     })
 
     it("not again once the service refund was made (its key is on the transaction), whatever Medusa recorded since", () => {
@@ -289,7 +334,10 @@ describe("decideCanceledOrderPayment", () => {
       })
       expect(decide(canceledOrder(), refundedAtService, later)).toMatchObject({ refund: false, already_refunded: true })
       // Medusa recorded the payment late (after the direct refund): still nothing more.
-      expect(decide(canceledOrder([capturedPayment()]), refundedAtService, later)).toMatchObject({ refund: false, already_refunded: true })
+      expect(decide(canceledOrder([capturedPayment()]), refundedAtService, later)).toMatchObject({
+        refund: false,
+        already_refunded: true,
+      })
     })
 
     it("not through Medusa when the service holds nothing more (refunded outside Medusa)", () => {
@@ -316,7 +364,10 @@ describe("decideCanceledOrderPayment", () => {
     ["no order was placed", { ...canceledOrder(), order: undefined }],
     ["the session is gone (the orphan refund's case)", { payments: [] }],
     ["the session now holds another link (the orphan refund's case)", { ...canceledOrder(), session: session(OTHER_LINK, "error") }],
-    ["the session is another provider's", { ...canceledOrder(), session: { ...session(LINK, "error")!, provider_id: "pp_stripe_stripe" } }],
+    [
+      "the session is another provider's",
+      { ...canceledOrder(), session: { ...session(LINK, "error")!, provider_id: "pp_stripe_stripe" } },
+    ],
   ] as [string, SessionContext][])("refunds nothing when %s", (_case, context) => {
     expect(decide(context, paidAfterCancel(), later).refund).toBe(false)
   })
@@ -326,7 +377,10 @@ describe("decideCanceledOrderPayment", () => {
     ["the link belongs to another session", details([tx()], { metadata: { session_id: "payses_2" } })],
     ["no link could be read", undefined],
   ])("refunds nothing when %s", (_case, linkDetails) => {
-    expect(decideCanceledOrderPayment({ session_id: "payses_1", details: linkDetails, context: canceledOrder(), now: later, graceMs: 0 }).refund).toBe(false)
+    expect(
+      decideCanceledOrderPayment({ session_id: "payses_1", details: linkDetails, context: canceledOrder(), now: later, graceMs: 0 })
+        .refund
+    ).toBe(false)
   })
 })
 
@@ -337,18 +391,30 @@ describe("disputedPayment", () => {
   it("is the payment that records the disputed transaction, with its order", () => {
     const context: SessionContext = {
       order,
-      payments: [payment("pay_other", { transaction_id: "another-tx", payment_link_id: LINK }), payment("pay_1", { transaction_id: TX, payment_link_id: LINK })],
+      payments: [
+        payment("pay_other", { transaction_id: "another-tx", payment_link_id: LINK }),
+        payment("pay_1", { transaction_id: TX, payment_link_id: LINK }),
+      ],
     }
-    expect(disputedPayment({ transaction_id: TX, payment_link_id: LINK }, context)).toEqual({ payment_id: "pay_1", order_id: "order_1" })
+    expect(disputedPayment({ transaction_id: TX, payment_link_id: LINK }, context)).toEqual({
+      payment_id: "pay_1",
+      order_id: "order_1",
+    })
   })
 
   it("a payment that recorded no transaction yet is matched by the link it paid", () => {
     const context: SessionContext = { order, payments: [payment("pay_1", { payment_link_id: LINK })] }
-    expect(disputedPayment({ transaction_id: TX, payment_link_id: LINK }, context)).toEqual({ payment_id: "pay_1", order_id: "order_1" })
+    expect(disputedPayment({ transaction_id: TX, payment_link_id: LINK }, context)).toEqual({
+      payment_id: "pay_1",
+      order_id: "order_1",
+    })
   })
 
   it("no payment records the transaction: recorded unmatched, never against the order's first payment", () => {
-    const context: SessionContext = { order, payments: [payment("pay_first", { transaction_id: "another-tx", payment_link_id: OTHER_LINK })] }
+    const context: SessionContext = {
+      order,
+      payments: [payment("pay_first", { transaction_id: "another-tx", payment_link_id: OTHER_LINK })],
+    }
     expect(disputedPayment({ transaction_id: TX, payment_link_id: LINK }, context)).toEqual({ payment_id: null, order_id: null })
     expect(disputedPayment({ transaction_id: TX }, { payments: [] })).toEqual({ payment_id: null, order_id: null })
   })
@@ -364,7 +430,10 @@ describe("confirmedDisputeSession", () => {
   it.each([
     ["the link belongs to another session", details([tx()], { metadata: { session_id: "payses_2" } })],
     ["the link names no session", details([tx()], { metadata: null })],
-    ["the transaction is not on the link", details([tx({ id: "0b7d3c1e-0000-4000-8000-000000000009" })], { metadata: { session_id: "payses_1" } })],
+    [
+      "the transaction is not on the link",
+      details([tx({ id: "0b7d3c1e-0000-4000-8000-000000000009" })], { metadata: { session_id: "payses_1" } }),
+    ],
     ["the link has no transaction", details([], { metadata: { session_id: "payses_1" } })],
   ])("drops it when %s", (_case, linkDetails) => {
     expect(confirmedDisputeSession(linkDetails, input)).toBeUndefined()

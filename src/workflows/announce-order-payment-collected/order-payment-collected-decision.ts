@@ -21,8 +21,7 @@ export interface CollectedPaymentRow {
 }
 
 export type OrderPaymentCollectedDecision =
-  | { announce: true; convert_draft: boolean; data: OrderPaymentCollectedData }
-  | { announce: false; reason: string }
+  { announce: true; convert_draft: boolean; data: OrderPaymentCollectedData } | { announce: false; reason: string }
 
 /**
  * Whether a capture is the collection of an order's debt by link, not yet announced: this plugin's

@@ -10,24 +10,19 @@ import { readSessionVerdictStep, type SessionToReconcile } from "./steps/read-se
  * often it runs and whoever else is completing the cart. A session collecting an order's debt has no
  * cart: Medusa authorizes and captures it on the order's payment collection.
  */
-export const reconcileInstallmentsSessionWorkflow = createWorkflow(
-  "installments-reconcile-session",
-  (input: SessionToReconcile) => {
-    const verdict = readSessionVerdictStep(input)
-    when("installments-session-was-paid", { verdict }, ({ verdict }) => verdict.action === PaymentActions.SUCCESSFUL).then(
-      () => {
-        processPaidSessionStep({ session_id: verdict.session_id, amount: verdict.amount })
-      }
-    )
-    // An order's debt link that expired: its session is closed so the order card offers a new link. A
-    // declined attempt leaves it open, since the customer may still pay the same link.
-    when(
-      "installments-order-debt-link-expired",
-      { verdict },
-      ({ verdict }) => verdict.order_debt && verdict.action === PaymentActions.CANCELED
-    ).then(() => {
-      markSessionUnpaidStep({ session_id: verdict.session_id, status: PaymentSessionStatus.CANCELED })
-    })
-    return new WorkflowResponse(verdict)
-  }
-)
+export const reconcileInstallmentsSessionWorkflow = createWorkflow("installments-reconcile-session", (input: SessionToReconcile) => {
+  const verdict = readSessionVerdictStep(input)
+  when("installments-session-was-paid", { verdict }, ({ verdict }) => verdict.action === PaymentActions.SUCCESSFUL).then(() => {
+    processPaidSessionStep({ session_id: verdict.session_id, amount: verdict.amount })
+  })
+  // An order's debt link that expired: its session is closed so the order card offers a new link. A
+  // declined attempt leaves it open, since the customer may still pay the same link.
+  when(
+    "installments-order-debt-link-expired",
+    { verdict },
+    ({ verdict }) => verdict.order_debt && verdict.action === PaymentActions.CANCELED
+  ).then(() => {
+    markSessionUnpaidStep({ session_id: verdict.session_id, status: PaymentSessionStatus.CANCELED })
+  })
+  return new WorkflowResponse(verdict)
+})

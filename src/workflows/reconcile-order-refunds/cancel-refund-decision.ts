@@ -91,7 +91,10 @@ export function missingRefunds(
   const booked = orderTransactions
     .filter((tx) => tx.reference === "refund" && (tx.reference_id === payment.id || refundIds.has(tx.reference_id ?? undefined)))
     .reduce((total, tx) => MathBN.sub(total, MathBN.convert((tx.raw_amount ?? tx.amount ?? 0) as BigNumberInput)), MathBN.convert(0))
-  const made = refunds.reduce((total, refund) => MathBN.add(total, MathBN.convert((refund.raw_amount ?? refund.amount ?? 0) as BigNumberInput)), MathBN.convert(0))
+  const made = refunds.reduce(
+    (total, refund) => MathBN.add(total, MathBN.convert((refund.raw_amount ?? refund.amount ?? 0) as BigNumberInput)),
+    MathBN.convert(0)
+  )
   const gap = MathBN.sub(booked, made)
   const key = cancelRefundKey(payment.id)
   if (gap.gt(0) && !hasRefundWithKey(transaction, key)) {

@@ -23,7 +23,9 @@ export const checkInstallmentsOrderRefundsWorkflow = createWorkflow(
     const gaps = findMissingRefundsStep(input)
     mirrorOrderRefundsStep(transform({ input, gaps }, ({ input, gaps }) => ({ order_id: input.order_id, payments: gaps.payments })))
     const sent = when("installments-order-refunds-missing", { gaps }, ({ gaps }) => gaps.missing.length > 0).then(() => {
-      const attempts = sendMissingRefundsStep(transform({ gaps, input }, ({ gaps, input }) => ({ missing: gaps.missing, order_id: input.order_id })))
+      const attempts = sendMissingRefundsStep(
+        transform({ gaps, input }, ({ gaps, input }) => ({ missing: gaps.missing, order_id: input.order_id }))
+      )
       const failed = announceRefundFailuresStep(
         transform({ attempts, input }, ({ attempts, input }) => ({ attempts, source: "cancel" as const, order_id: input.order_id }))
       )
@@ -33,7 +35,11 @@ export const checkInstallmentsOrderRefundsWorkflow = createWorkflow(
       ...gaps.unrecorded,
       ...(sent?.attempts ?? [])
         .filter((attempt) => attempt.refund_id && attempt.record_on_payment)
-        .map((attempt) => ({ payment_id: attempt.payment_id, idempotency_key: attempt.idempotency_key, amount_sar: attempt.amount_sar })),
+        .map((attempt) => ({
+          payment_id: attempt.payment_id,
+          idempotency_key: attempt.idempotency_key,
+          amount_sar: attempt.amount_sar,
+        })),
     ])
     when("installments-order-refunds-to-record", { toRecord }, ({ toRecord }) => toRecord.length > 0).then(() => {
       recordRefundsOnPaymentsStep(toRecord)

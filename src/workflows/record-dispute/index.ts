@@ -14,7 +14,9 @@ export type { RecordDisputeInput }
  */
 export const recordInstallmentsDisputeWorkflow = createWorkflow("installments-record-dispute", (input: RecordDisputeInput) => {
   const confirmed = loadDisputedSessionStep(input)
-  const recorded = recordDisputeStep(transform({ input, confirmed }, ({ input, confirmed }) => ({ ...input, session_id: confirmed.session_id })))
+  const recorded = recordDisputeStep(
+    transform({ input, confirmed }, ({ input, confirmed }) => ({ ...input, session_id: confirmed.session_id }))
+  )
   when("installments-dispute-is-new", { recorded }, ({ recorded }) => recorded.first).then(() => {
     emitEventStep({ eventName: PAYMENT_DISPUTED_EVENT, data: transform({ recorded }, ({ recorded }) => recorded.data) }).config({
       name: "installments-emit-payment-disputed",

@@ -22,9 +22,7 @@ export interface RefundCanceledOrderPaymentInMedusaInput {
 export const refundCanceledOrderPaymentInMedusaWorkflow = createWorkflow(
   "installments-refund-canceled-order-payment-in-medusa",
   (input: RefundCanceledOrderPaymentInMedusaInput) => {
-    const payment = refundPaymentStep(
-      transform({ input }, ({ input }) => ({ payment_id: input.payment_id, amount: input.amount }))
-    )
+    const payment = refundPaymentStep(transform({ input }, ({ input }) => ({ payment_id: input.payment_id, amount: input.amount })))
     const transactions = transform({ input, payment }, ({ input, payment }) =>
       // Every refund of the payment; the step skips those the order already records.
       (payment.refunds ?? []).map((refund) => ({

@@ -11,7 +11,6 @@ import type { PaymentAmountRow, PaymentRow, SessionContext } from "../../install
 import { canceledOrderRefundKey } from "../../installments/refund-keys"
 import { sameLinkId } from "../../installments/link-ids"
 
-
 export interface CanceledOrderPaymentDecision {
   refund: boolean
   /** Why (merchant words, no customer data). */
@@ -112,9 +111,19 @@ export function decideCanceledOrderPayment(input: {
     })
   }
   const balance = refundableBalance(transaction)
-  const captured = context.payments.find((payment) => recordsTransaction(payment.data, transaction.id, link.id) && capturedTotal(payment).gt(0))
+  const captured = context.payments.find(
+    (payment) => recordsTransaction(payment.data, transaction.id, link.id) && capturedTotal(payment).gt(0)
+  )
   if (captured) {
-    return decideMedusaRefund({ payment: captured, transaction, balance, canceledAt: order.canceled_at, sessionId: input.session_id, ids, skip })
+    return decideMedusaRefund({
+      payment: captured,
+      transaction,
+      balance,
+      canceledAt: order.canceled_at,
+      sessionId: input.session_id,
+      ids,
+      skip,
+    })
   }
 
   const since = paidAt(transaction, link)
@@ -135,10 +144,7 @@ export function decideCanceledOrderPayment(input: {
   }
 }
 
-type Ids = Pick<
-  CanceledOrderPaymentDecision,
-  "provider_id" | "payment_link_id" | "order_id" | "order_display_id" | "transaction_id"
->
+type Ids = Pick<CanceledOrderPaymentDecision, "provider_id" | "payment_link_id" | "order_id" | "order_display_id" | "transaction_id">
 
 function decideMedusaRefund({
   payment,
@@ -196,7 +202,10 @@ function capturedTotal(payment: PaymentRow) {
 }
 
 function sumOf(rows: PaymentAmountRow[] | undefined) {
-  return (rows ?? []).reduce((total, row) => MathBN.add(total, MathBN.convert((row.raw_amount ?? row.amount ?? 0) as never)), MathBN.convert(0))
+  return (rows ?? []).reduce(
+    (total, row) => MathBN.add(total, MathBN.convert((row.raw_amount ?? row.amount ?? 0) as never)),
+    MathBN.convert(0)
+  )
 }
 
 function time(value: string | Date | null | undefined): number {

@@ -8,10 +8,7 @@ import { refundThroughServiceStep } from "../steps/refund-through-service"
 import { openRefundIntentStep } from "../steps/open-refund-intent"
 import { canceledOrderRefundKey } from "../../installments/refund-keys"
 import { syncRefundLedgerStep } from "../steps/sync-refund-ledger"
-import {
-  CANCELED_ORDER_PAYMENT_REFUNDED_EVENT,
-  type CanceledOrderPaymentRefundedData,
-} from "../../modules/installments/events"
+import { CANCELED_ORDER_PAYMENT_REFUNDED_EVENT, type CanceledOrderPaymentRefundedData } from "../../modules/installments/events"
 import type { CanceledOrderPaymentDecision } from "./canceled-order-payment-decision"
 import { registrationIdOf } from "../../installments/provider-ids"
 
@@ -57,14 +54,15 @@ export const refundInstallmentsCanceledOrderPaymentWorkflow = createWorkflow(
         }))
       ).config({ name: "installments-open-canceled-order-refund-intent" })
     )
-    const refundId = when("installments-canceled-order-refund-to-send", { opening }, ({ opening }) => opening?.kind === "send").then(() =>
-      refundCanceledOrderPaymentInMedusaWorkflow.runAsStep({
-        input: transform({ decision }, ({ decision }) => ({
-          payment_id: decision.payment_id!,
-          order_id: decision.order_id!,
-          amount: decision.medusa_amount!,
-        })),
-      })
+    const refundId = when("installments-canceled-order-refund-to-send", { opening }, ({ opening }) => opening?.kind === "send").then(
+      () =>
+        refundCanceledOrderPaymentInMedusaWorkflow.runAsStep({
+          input: transform({ decision }, ({ decision }) => ({
+            payment_id: decision.payment_id!,
+            order_id: decision.order_id!,
+            amount: decision.medusa_amount!,
+          })),
+        })
     )
 
     when(
@@ -84,7 +82,10 @@ export const refundInstallmentsCanceledOrderPaymentWorkflow = createWorkflow(
         }))
       ).config({ name: "installments-refund-canceled-order-payment-through-service" })
       syncRefundLedgerStep(
-        transform({ decision }, ({ decision }) => ({ provider_id: registrationId(decision), transaction_id: decision.transaction_id! }))
+        transform({ decision }, ({ decision }) => ({
+          provider_id: registrationId(decision),
+          transaction_id: decision.transaction_id!,
+        }))
       ).config({ name: "installments-sync-canceled-order-refund-ledger" })
     })
 

@@ -6,8 +6,6 @@ import type { SessionContext } from "../../installments/session-records"
 import { orphanRefundKey } from "../../installments/refund-keys"
 import { sameLinkId } from "../../installments/link-ids"
 
-
-
 export interface OrphanDecision {
   orphan: boolean
   reason: string
@@ -25,8 +23,7 @@ export interface OrphanDecision {
   session_holds_link?: boolean
 }
 
-const sessionStillExistsReason = (sessionId: string) =>
-  `payment session ${sessionId} still exists (left to the reconciliation job)`
+const sessionStillExistsReason = (sessionId: string) => `payment session ${sessionId} still exists (left to the reconciliation job)`
 
 /**
  * The webhook path's answer, without reading the link, when the session its verified delivery
@@ -92,7 +89,8 @@ export function decideOrphan(input: {
     return skip(sessionStillExistsReason(sessionId), ids)
   }
   const recorded = context.payments.find(
-    (payment) => payment.data?.transaction_id === transaction.id || sameLinkId(payment.data?.payment_link_id as string | undefined, link.id)
+    (payment) =>
+      payment.data?.transaction_id === transaction.id || sameLinkId(payment.data?.payment_link_id as string | undefined, link.id)
   )
   if (recorded) {
     return skip(`Medusa payment ${recorded.id} records this link`, ids)
@@ -107,9 +105,7 @@ export function decideOrphan(input: {
   }
   return {
     orphan: true,
-    reason: session
-      ? `payment session ${sessionId} now holds another payment link`
-      : `payment session ${sessionId} no longer exists`,
+    reason: session ? `payment session ${sessionId} now holds another payment link` : `payment session ${sessionId} no longer exists`,
     ...base,
     ...ids,
     amount: formatAmount(remaining),

@@ -9,7 +9,9 @@ export type RefundReturnInput = ReturnRefundInput
 
 /** The refund's note in the order, naming the return. */
 export function returnRefundNote(returnId: string | undefined): string {
-  return returnId ? `Return ${returnId} received: refunded by the installments plugin` : "Return received: refunded by the installments plugin"
+  return returnId
+    ? `Return ${returnId} received: refunded by the installments plugin`
+    : "Return received: refunded by the installments plugin"
 }
 
 /**
@@ -20,40 +22,41 @@ export function returnRefundNote(returnId: string | undefined): string {
  * the summary under the lock and finds less or nothing owed. A refusal is recorded in the ledger
  * and emitted as `installments.refund_failed`; it never undoes the return.
  */
-export const refundInstallmentsReturnWorkflow = createWorkflow(
-  "installments-refund-return",
-  (input: RefundReturnInput) => {
-    acquireLockStep({ key: input.order_id, timeout: 30, ttl: 120, executeOnSubWorkflow: true })
-    const decision = decideReturnRefundStep(input)
-    const sent = when("installments-return-owes-a-refund", { decision }, ({ decision }) => decision.refunds.length > 0).then(() => {
-      const outcomes = refundThroughMedusaStep(
-        transform({ decision, input }, ({ decision, input }) => ({
-          refunds: decision.refunds,
-          order_id: input.order_id,
-          return_id: input.return_id ?? null,
-          note: returnRefundNote(input.return_id),
-        }))
-      )
-      const failed = announceRefundFailuresStep(
-        transform({ outcomes, input }, ({ outcomes, input }) => ({ attempts: outcomes, source: "return" as const, order_id: input.order_id }))
-      )
-      return { outcomes, failed }
+export const refundInstallmentsReturnWorkflow = createWorkflow("installments-refund-return", (input: RefundReturnInput) => {
+  acquireLockStep({ key: input.order_id, timeout: 30, ttl: 120, executeOnSubWorkflow: true })
+  const decision = decideReturnRefundStep(input)
+  const sent = when("installments-return-owes-a-refund", { decision }, ({ decision }) => decision.refunds.length > 0).then(() => {
+    const outcomes = refundThroughMedusaStep(
+      transform({ decision, input }, ({ decision, input }) => ({
+        refunds: decision.refunds,
+        order_id: input.order_id,
+        return_id: input.return_id ?? null,
+        note: returnRefundNote(input.return_id),
+      }))
+    )
+    const failed = announceRefundFailuresStep(
+      transform({ outcomes, input }, ({ outcomes, input }) => ({
+        attempts: outcomes,
+        source: "return" as const,
+        order_id: input.order_id,
+      }))
+    )
+    return { outcomes, failed }
+  })
+  when("installments-return-refund-refused", { sent }, ({ sent }) => !!sent?.failed.length).then(() => {
+    emitEventStep({ eventName: REFUND_FAILED_EVENT, data: transform({ sent }, ({ sent }) => sent!.failed) }).config({
+      name: "installments-emit-return-refund-failed",
     })
-    when("installments-return-refund-refused", { sent }, ({ sent }) => !!sent?.failed.length).then(() => {
-      emitEventStep({ eventName: REFUND_FAILED_EVENT, data: transform({ sent }, ({ sent }) => sent!.failed) }).config({
-        name: "installments-emit-return-refund-failed",
-      })
-    })
-    releaseLockStep({ key: input.order_id, executeOnSubWorkflow: true })
-    const result = transform({ decision, sent }, ({ decision, sent }) => ({
-      owed: decision.owed,
-      reason: decision.reason,
-      refunds: (sent?.outcomes ?? []).map((attempt) => ({
-        payment_id: attempt.payment_id,
-        amount: attempt.amount_sar,
-        ...(attempt.refund_id ? { refund_id: attempt.refund_id } : { failed: true }),
-      })),
-    }))
-    return new WorkflowResponse(result)
-  }
-)
+  })
+  releaseLockStep({ key: input.order_id, executeOnSubWorkflow: true })
+  const result = transform({ decision, sent }, ({ decision, sent }) => ({
+    owed: decision.owed,
+    reason: decision.reason,
+    refunds: (sent?.outcomes ?? []).map((attempt) => ({
+      payment_id: attempt.payment_id,
+      amount: attempt.amount_sar,
+      ...(attempt.refund_id ? { refund_id: attempt.refund_id } : { failed: true }),
+    })),
+  }))
+  return new WorkflowResponse(result)
+})

@@ -87,7 +87,10 @@ export function decideReturnRefund(order: OrderRefundState, enabled: (registrati
     return {
       owed,
       refunds,
-      reason: rest > 0n ? `${formatAmount(rest)} SAR of the ${owed} SAR owed is not on an installments payment that can still refund it` : "",
+      reason:
+        rest > 0n
+          ? `${formatAmount(rest)} SAR of the ${owed} SAR owed is not on an installments payment that can still refund it`
+          : "",
     }
   }
   return {

@@ -27,8 +27,7 @@ export type DebtKind = "order" | "draft"
 
 /** What to do about an order's debt: answer the link already open, or make one. */
 export type OrderDebtDecision =
-  | { reuse: true; owed: string; collection_id: string; session_id: string }
-  | { reuse: false; owed: string }
+  { reuse: true; owed: string; collection_id: string; session_id: string } | { reuse: false; owed: string }
 
 // Medusa's collections that can still take a payment: a new one, or one with a session open on it.
 const OPEN_COLLECTIONS = new Set(["not_paid", "awaiting"])
@@ -42,10 +41,18 @@ const EXPIRY_MARGIN_MS = 5 * 60_000
  * of this plugin, made for this order and this exact amount, whose link is still payable, is
  * answered again, so one debt never has two open links; anything else needs a new session.
  */
-export function decideOrderDebt(order: DebtOrderRow | undefined, orderId: string, now: Date, kind: DebtKind = "order"): OrderDebtDecision {
+export function decideOrderDebt(
+  order: DebtOrderRow | undefined,
+  orderId: string,
+  now: Date,
+  kind: DebtKind = "order"
+): OrderDebtDecision {
   const isDraft = order?.status === "draft"
   if (!order || (kind === "draft" && !isDraft)) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `${kind === "draft" ? "Draft order" : "Order"} with id: ${orderId} was not found`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `${kind === "draft" ? "Draft order" : "Order"} with id: ${orderId} was not found`
+    )
   }
   const name = `${isDraft ? "Draft order" : "Order"} ${order.display_id ? `#${order.display_id}` : order.id}`
   if (kind === "order" && isDraft) {

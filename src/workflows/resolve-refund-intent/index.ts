@@ -38,33 +38,43 @@ export const resolveInstallmentsRefundIntentWorkflow = createWorkflow(
     const payment = when("installments-refund-to-record-in-medusa", { toRecord }, ({ toRecord }) => !!toRecord).then(() =>
       findRefundPaymentStep(transform({ toRecord }, ({ toRecord }) => toRecord!))
     )
-    when("installments-refund-shown-in-medusa", { payment }, ({ payment }) => !!payment && (payment.shown || !payment.payment_id)).then(() => {
-      markRecordedInMedusaStep(transform({ toRecord }, ({ toRecord }) => ({ row_id: toRecord!.row_id, transaction_id: toRecord!.transaction_id })))
+    when(
+      "installments-refund-shown-in-medusa",
+      { payment },
+      ({ payment }) => !!payment && (payment.shown || !payment.payment_id)
+    ).then(() => {
+      markRecordedInMedusaStep(
+        transform({ toRecord }, ({ toRecord }) => ({ row_id: toRecord!.row_id, transaction_id: toRecord!.transaction_id }))
+      )
     })
-    when("installments-record-refund-on-open-order", { payment }, ({ payment }) => !!payment?.payment_id && !payment.shown && !payment.order_canceled).then(
-      () => {
-        refundPaymentWorkflow.runAsStep({
-          input: transform({ toRecord, payment }, ({ toRecord, payment }) => ({
-            payment_id: payment!.payment_id!,
-            amount: toRecord!.amount,
-            note: confirmedRefundNote(toRecord!.idempotency_key),
-          })),
-        })
-      }
-    )
-    when("installments-record-refund-on-canceled-order", { payment }, ({ payment }) => !!payment?.payment_id && !payment.shown && payment.order_canceled).then(
-      () => {
-        // Medusa's order cancel booked the order's refund already (medusa#15306): the payment alone.
-        recordRefundsOnPaymentsStep(
-          transform({ toRecord, payment }, ({ toRecord, payment }) => [
-            { payment_id: payment!.payment_id!, idempotency_key: toRecord!.idempotency_key, amount_sar: toRecord!.amount },
-          ])
-        )
-        markRecordedInMedusaStep(
-          transform({ toRecord }, ({ toRecord }) => ({ row_id: toRecord!.row_id, transaction_id: toRecord!.transaction_id }))
-        ).config({ name: "installments-mark-refund-recorded-on-canceled-order" })
-      }
-    )
+    when(
+      "installments-record-refund-on-open-order",
+      { payment },
+      ({ payment }) => !!payment?.payment_id && !payment.shown && !payment.order_canceled
+    ).then(() => {
+      refundPaymentWorkflow.runAsStep({
+        input: transform({ toRecord, payment }, ({ toRecord, payment }) => ({
+          payment_id: payment!.payment_id!,
+          amount: toRecord!.amount,
+          note: confirmedRefundNote(toRecord!.idempotency_key),
+        })),
+      })
+    })
+    when(
+      "installments-record-refund-on-canceled-order",
+      { payment },
+      ({ payment }) => !!payment?.payment_id && !payment.shown && payment.order_canceled
+    ).then(() => {
+      // Medusa's order cancel booked the order's refund already (medusa#15306): the payment alone.
+      recordRefundsOnPaymentsStep(
+        transform({ toRecord, payment }, ({ toRecord, payment }) => [
+          { payment_id: payment!.payment_id!, idempotency_key: toRecord!.idempotency_key, amount_sar: toRecord!.amount },
+        ])
+      )
+      markRecordedInMedusaStep(
+        transform({ toRecord }, ({ toRecord }) => ({ row_id: toRecord!.row_id, transaction_id: toRecord!.transaction_id }))
+      ).config({ name: "installments-mark-refund-recorded-on-canceled-order" })
+    })
     return new WorkflowResponse(readRefundStep(transform({ input }, ({ input }) => ({ id: input.id }))))
   }
 )

@@ -46,10 +46,13 @@ export default async function seedDemo({ container }: ExecArgs) {
   }
 
   // `medusa db:migrate` already made a default sales channel and publishable key: use them, as the starter does.
-  const { data: [store] } = await query.graph({ entity: "store", fields: ["id", "default_sales_channel_id"] })
+  const {
+    data: [store],
+  } = await query.graph({ entity: "store", fields: ["id", "default_sales_channel_id"] })
   const channel = store.default_sales_channel_id
     ? { id: store.default_sales_channel_id }
-    : (await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Default Sales Channel" }] } })).result[0]
+    : (await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Default Sales Channel" }] } }))
+        .result[0]
   await updateStoresWorkflow(container).run({
     input: {
       selector: { id: store.id },
@@ -61,16 +64,22 @@ export default async function seedDemo({ container }: ExecArgs) {
     },
   })
 
-  const { result: [region] } = await createRegionsWorkflow(container).run({
+  const {
+    result: [region],
+  } = await createRegionsWorkflow(container).run({
     input: {
-      regions: [{ name: REGION_NAME, currency_code: "sar", countries: ["sa"], is_tax_inclusive: true, payment_providers: PAYMENT_PROVIDERS }],
+      regions: [
+        { name: REGION_NAME, currency_code: "sar", countries: ["sa"], is_tax_inclusive: true, payment_providers: PAYMENT_PROVIDERS },
+      ],
     },
   })
   await createTaxRegionsWorkflow(container).run({
     input: [{ country_code: "sa", provider_id: "tp_system", default_tax_rate: { rate: 15, code: "VAT", name: "VAT 15%" } }],
   })
 
-  const { result: [location] } = await createStockLocationsWorkflow(container).run({
+  const {
+    result: [location],
+  } = await createStockLocationsWorkflow(container).run({
     input: { locations: [{ name: "Riyadh warehouse", address: { city: "Riyadh", country_code: "sa", address_1: "King Fahd Road" } }] },
   })
   await updateStoresWorkflow(container).run({ input: { selector: { id: store.id }, update: { default_location_id: location.id } } })
@@ -114,10 +123,16 @@ export default async function seedDemo({ container }: ExecArgs) {
   })
   await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [channel.id] } })
 
-  const { data: [existingKey] } = await query.graph({ entity: "api_key", fields: ["id", "token"], filters: { type: "publishable" } })
+  const {
+    data: [existingKey],
+  } = await query.graph({ entity: "api_key", fields: ["id", "token"], filters: { type: "publishable" } })
   const apiKey =
     existingKey ??
-    (await createApiKeysWorkflow(container).run({ input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "" }] } })).result[0]
+    (
+      await createApiKeysWorkflow(container).run({
+        input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "" }] },
+      })
+    ).result[0]
   if (!existingKey || !store.default_sales_channel_id) {
     await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [channel.id] } })
   }
@@ -146,7 +161,9 @@ export default async function seedDemo({ container }: ExecArgs) {
 
   const { data: items } = await query.graph({ entity: "inventory_item", fields: ["id"] })
   await createInventoryLevelsWorkflow(container).run({
-    input: { inventory_levels: items.map((item) => ({ location_id: location.id, stocked_quantity: 1000, inventory_item_id: item.id })) },
+    input: {
+      inventory_levels: items.map((item) => ({ location_id: location.id, stocked_quantity: 1000, inventory_item_id: item.id })),
+    },
   })
   logger.info(`seed-demo: region ${region.id}, ${products.length} products, publishable key ${apiKey.token}`)
 }

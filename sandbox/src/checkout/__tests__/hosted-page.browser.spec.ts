@@ -117,10 +117,7 @@ async function screenshot(name: string): Promise<void> {
 
 /** Submits the form and waits to land back on the shop; returns the query it came back with. */
 async function payAndReturn(payButton: string | RegExp): Promise<URLSearchParams> {
-  await Promise.all([
-    page.waitForURL((url) => url.href.startsWith(shop.url)),
-    page.getByRole("button", { name: payButton }).click(),
-  ])
+  await Promise.all([page.waitForURL((url) => url.href.startsWith(shop.url)), page.getByRole("button", { name: payButton }).click()])
   const landed = new URL(page.url())
   expect(landed.pathname).toBe("/return")
   expect(landed.searchParams.get("order")).toBeTruthy()

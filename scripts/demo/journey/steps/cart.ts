@@ -21,7 +21,15 @@ export const cartStep: JourneyStep = {
       region_id: ctx.regionId,
       email: "shopper@example.sa",
       items,
-      shipping_address: { first_name: "Noura", last_name: "Al-Qahtani", address_1: "Olaya Street 12", city: "Riyadh", country_code: "sa", postal_code: "12211", phone: "+966500000001" },
+      shipping_address: {
+        first_name: "Noura",
+        last_name: "Al-Qahtani",
+        address_1: "Olaya Street 12",
+        city: "Riyadh",
+        country_code: "sa",
+        postal_code: "12211",
+        phone: "+966500000001",
+      },
     })
     const { shipping_options } = await ctx.store.store.fulfillment.listCartOptions({ cart_id: cart.id })
     if (!shipping_options.length) {
@@ -29,6 +37,8 @@ export const cartStep: JourneyStep = {
     }
     const { cart: shipped } = await ctx.store.store.cart.addShippingMethod(cart.id, { option_id: shipping_options[0].id })
     ctx.cart = { id: shipped.id }
-    detail(`cart ${shipped.id}: ${products.map((product) => product.title).join(" + ")}, total ${formatAmount(fromMedusaAmount(shipped.total))} SAR (VAT ${formatAmount(roundMedusaAmount(shipped.tax_total))} included)`)
+    detail(
+      `cart ${shipped.id}: ${products.map((product) => product.title).join(" + ")}, total ${formatAmount(fromMedusaAmount(shipped.total))} SAR (VAT ${formatAmount(roundMedusaAmount(shipped.tax_total))} included)`
+    )
   },
 }

@@ -19,6 +19,8 @@ export const statementStep: JourneyStep = {
       query: { from_date: today, to_date: today, provider_id: "installments" },
     })
     const { total_gross_sales, total_fees, total_vat, total_refunds, net_payout_amount } = statement.summary
-    detail(`gross ${total_gross_sales}, fees ${total_fees}, VAT on fees ${total_vat}, refunds ${total_refunds}, net payout ${net_payout_amount} ${statement.currency}`)
+    detail(
+      `gross ${total_gross_sales}, fees ${total_fees}, VAT on fees ${total_vat}, refunds ${total_refunds}, net payout ${net_payout_amount} ${statement.currency}`
+    )
   },
 }

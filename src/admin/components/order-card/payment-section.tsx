@@ -24,13 +24,19 @@ export function PaymentSection({ orderId, payment }: { orderId: string; payment:
           {isInstallment
             ? t("installments.orderCard.plan", {
                 // The service names the bank by its code (`RAJHI`); merchants read the bank's name.
-                bank: tx?.bank_name ? bankNames(tx.bank_name.toLowerCase())[locale.startsWith("ar") ? "ar" : "en"] : t("installments.common.unknown"),
+                bank: tx?.bank_name
+                  ? bankNames(tx.bank_name.toLowerCase())[locale.startsWith("ar") ? "ar" : "en"]
+                  : t("installments.common.unknown"),
                 months: tx?.installment_duration ?? "—",
               })
             : t("installments.orderCard.fullPayment")}
         </Text>
         <div className="flex items-center gap-x-1">
-          {payment.disputed && <Badge color="red" size="2xsmall">{t("installments.orderCard.disputed")}</Badge>}
+          {payment.disputed && (
+            <Badge color="red" size="2xsmall">
+              {t("installments.orderCard.disputed")}
+            </Badge>
+          )}
           {isInstallment && <InstallmentStatusBadge status={tx?.installment_status} />}
         </div>
       </div>

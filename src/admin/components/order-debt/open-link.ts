@@ -22,7 +22,9 @@ export function owedAmount(order: Pick<OrderDebtView, "summary" | "payment_colle
   if (pending === undefined || pending === null || roundMedusaAmount(pending) <= 0n) {
     return null
   }
-  const collection = (order.payment_collections ?? []).find((candidate) => OPEN_COLLECTIONS.has(candidate.status) && candidate.amount != null)
+  const collection = (order.payment_collections ?? []).find(
+    (candidate) => OPEN_COLLECTIONS.has(candidate.status) && candidate.amount != null
+  )
   const halalas = roundMedusaAmount(collection?.amount ?? pending)
   return halalas > 0n ? formatAmount(halalas) : null
 }

@@ -12,7 +12,17 @@ import { SwitchField } from "../payment-links/switch-field"
 const CHECKOUTS: OrderLinkCheckout[] = ["both", "installments", "card"]
 
 /** The "Request payment by link" drawer: the checkout choice, then the link's URL, QR code and expiry. */
-export function RequestLinkDrawer({ kind, orderId, displayId, owed }: { kind: DebtKind; orderId: string; displayId: number; owed: string }) {
+export function RequestLinkDrawer({
+  kind,
+  orderId,
+  displayId,
+  owed,
+}: {
+  kind: DebtKind
+  orderId: string
+  displayId: number
+  owed: string
+}) {
   const { t, i18n } = useTranslation()
   const [open, setOpen] = useState(false)
   const [checkout, setCheckout] = useState<OrderLinkCheckout>("both")
@@ -52,7 +62,11 @@ export function RequestLinkDrawer({ kind, orderId, displayId, owed }: { kind: De
               {link.reused && <Alert variant="info">{f("reused")}</Alert>}
               <CreatedLink
                 created={{
-                  payment_link: { ...link, title: f(kind === "draft" ? "draftLinkTitle" : "linkTitle", { displayId }), checkout: checkoutOfLink(checkout) },
+                  payment_link: {
+                    ...link,
+                    title: f(kind === "draft" ? "draftLinkTitle" : "linkTitle", { displayId }),
+                    checkout: checkoutOfLink(checkout),
+                  },
                   qr: requested.qr,
                 }}
               />

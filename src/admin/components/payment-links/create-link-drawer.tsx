@@ -52,9 +52,7 @@ export function CreateLinkDrawer({ providerId }: { providerId: string | undefine
       </Drawer.Trigger>
       <Drawer.Content aria-describedby={undefined}>
         <Drawer.Header>
-          <Drawer.Title>
-            {created ? t("installments.paymentLinks.created.title") : t("installments.paymentLinks.create")}
-          </Drawer.Title>
+          <Drawer.Title>{created ? t("installments.paymentLinks.created.title") : t("installments.paymentLinks.create")}</Drawer.Title>
         </Drawer.Header>
         {created ? (
           <>

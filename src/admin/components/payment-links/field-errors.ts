@@ -28,7 +28,10 @@ export interface FormErrors {
  */
 export function formErrors(message: string): FormErrors {
   const result: FormErrors = { fields: {}, general: [] }
-  const parts = message.replace(/^Invalid request:\s*/, "").split(/;\s+/).filter(Boolean)
+  const parts = message
+    .replace(/^Invalid request:\s*/, "")
+    .split(/;\s+/)
+    .filter(Boolean)
   for (const part of parts) {
     const named = [part.match(/^([a-z_]+(?:\.[a-z_]+)?)\s/)?.[1], part.match(/field '([^']+)'/i)?.[1]]
     const field = named.map((name) => (name ? FORM_FIELD_OF[name] : undefined)).find(Boolean)

@@ -20,7 +20,9 @@ export function LinkFilters({ value, onChange }: { value: LinkFilterValues; onCh
         <Select
           size="small"
           value={value.status ?? ALL}
-          onValueChange={(status) => onChange({ ...value, status: status === ALL ? undefined : (status as LinkFilterValues["status"]) })}
+          onValueChange={(status) =>
+            onChange({ ...value, status: status === ALL ? undefined : (status as LinkFilterValues["status"]) })
+          }
         >
           <Select.Trigger id="links-status" className="min-w-[160px]" data-testid="links-status">
             <Select.Value />

@@ -37,11 +37,7 @@ export function LinkFormFields({
         <Input {...text("title")} />
       </FormField>
       <FormField id="link-description" label={f("description")} error={errors.description}>
-        <Textarea
-          id="link-description"
-          value={form.description}
-          onChange={(event) => onChange({ description: event.target.value })}
-        />
+        <Textarea id="link-description" value={form.description} onChange={(event) => onChange({ description: event.target.value })} />
       </FormField>
 
       <FormField id="link-checkout" label={f("checkout")} error={errors.checkout}>

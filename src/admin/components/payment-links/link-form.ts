@@ -41,7 +41,9 @@ function westernDigits(text: string): string {
 
 /** "1,200.50" or "١٬٢٠٠٫٥٠" as the API reads it ("1200.50"); anything else is left for the API to refuse. */
 export function amountText(typed: string): string {
-  return westernDigits(typed.trim()).replace(/\u066b/g, ".").replace(/[,\u066c\s]/g, "")
+  return westernDigits(typed.trim())
+    .replace(/\u066b/g, ".")
+    .replace(/[,\u066c\s]/g, "")
 }
 
 /** A Saudi mobile as typed ("05x xxx xxxx", "9665…") in E.164 (+9665…); other numbers as typed. */

@@ -12,7 +12,15 @@ const HEIGHT = 160
  * tens of kilobytes to every store's admin bundle and a peer the host's admin build must resolve,
  * for one bar chart. Each bar carries its day and amount as a tooltip (title) for the merchant.
  */
-export function DailyNetChart({ daily: paidDays, range, currency }: { daily: Array<{ date: string; net: string }>; range: DayRange; currency: string }) {
+export function DailyNetChart({
+  daily: paidDays,
+  range,
+  currency,
+}: {
+  daily: Array<{ date: string; net: string }>
+  range: DayRange
+  currency: string
+}) {
   const { t, i18n } = useTranslation()
   const locale = i18n.language
   if (!paidDays.length) {

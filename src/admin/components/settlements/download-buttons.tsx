@@ -9,7 +9,9 @@ export function DownloadButtons({ providerId, range }: { providerId: string | un
   const { t } = useTranslation()
   const download = useSettlementsDownload(providerId, range)
   const start = (format: "csv" | "pdf") =>
-    download.mutate(format, { onError: (error) => toast.error(t("installments.settlements.downloadFailed"), { description: error.message }) })
+    download.mutate(format, {
+      onError: (error) => toast.error(t("installments.settlements.downloadFailed"), { description: error.message }),
+    })
   const busy = download.isPending ? download.variables : undefined
   return (
     <div className="flex items-center gap-x-2">

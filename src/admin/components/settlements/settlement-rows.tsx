@@ -70,12 +70,8 @@ export function SettlementRows({ rows, currency }: { rows: SettlementRowView[]; 
               </div>
             </Table.Cell>
             <Table.Cell>{row.order?.customer?.name || row.order?.customer?.email || "—"}</Table.Cell>
-            <Table.Cell>
-              {formatSar(row.type === "refund" ? row.refund_amount : row.amount, locale, currency)}
-            </Table.Cell>
-            <Table.Cell>
-              {formatSar(row.service_fee, locale, currency)}
-            </Table.Cell>
+            <Table.Cell>{formatSar(row.type === "refund" ? row.refund_amount : row.amount, locale, currency)}</Table.Cell>
+            <Table.Cell>{formatSar(row.service_fee, locale, currency)}</Table.Cell>
             <Table.Cell>{formatSar(row.net_amount, locale, currency)}</Table.Cell>
           </Table.Row>
         ))}

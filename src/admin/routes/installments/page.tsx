@@ -103,7 +103,10 @@ const InstallmentsSettlementsPage = () => {
 
       {!!data?.unsettled.row_count && (
         <Container className="divide-y p-0" data-testid="settlements-unsettled">
-          <SectionHeader title={t("installments.settlements.unsettled.title")} subtitle={t("installments.settlements.unsettled.hint")} />
+          <SectionHeader
+            title={t("installments.settlements.unsettled.title")}
+            subtitle={t("installments.settlements.unsettled.hint")}
+          />
           <PayoutRows providerId={providerId} range={range} settlementId="unsettled" currency={currency} />
         </Container>
       )}

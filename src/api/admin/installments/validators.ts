@@ -17,7 +17,10 @@ export const AdminRegisterWebhook = z.object({
   provider_id: z.string().min(1).default("installments"),
   url: z.string().url(),
   description: z.string().max(500).optional(),
-  event_type_names: z.array(z.enum(EVENT_NAMES)).min(1).default([...DEFAULT_WEBHOOK_EVENTS]),
+  event_type_names: z
+    .array(z.enum(EVENT_NAMES))
+    .min(1)
+    .default([...DEFAULT_WEBHOOK_EVENTS]),
 })
 export type AdminRegisterWebhookType = z.infer<typeof AdminRegisterWebhook>
 
@@ -45,7 +48,9 @@ export const AdminListRefunds = z.object({
   payment_id: filterId("payment_id").optional(),
   order_id: filterId("order_id").optional(),
   status: z
-    .enum(["confirming", "pending", "settled", "failed", "P", "R"], { error: "status must be one of confirming, pending, settled, failed" })
+    .enum(["confirming", "pending", "settled", "failed", "P", "R"], {
+      error: "status must be one of confirming, pending, settled, failed",
+    })
     .transform((value) => STATUS_OF_NAME[value])
     .optional(),
   ...pageFields,

@@ -125,11 +125,16 @@ function harness(registeredKeys: Keys | ((fresh: boolean) => Keys) = [{ prefix: 
     return { res, next, req, finish }
   }
   /** The paid deliveries queued for Medusa's webhook handling. */
-  const paidDeliveries = () => emitted.filter((event) => event.name === "installments.paid_delivery").map((event) => event.data as PaidDelivery)
+  const paidDeliveries = () =>
+    emitted.filter((event) => event.name === "installments.paid_delivery").map((event) => event.data as PaidDelivery)
   return { deliver, emitted, queueOptions, logged, failEmits, seen, paidDeliveries, keyReads: module.keyReads, owners: module.owners }
 }
 
-type PaidDelivery = { event_name: string; session_id?: string; webhook: { provider: string; payload: { rawData: Buffer; headers: Record<string, string> } } }
+type PaidDelivery = {
+  event_name: string
+  session_id?: string
+  webhook: { provider: string; payload: { rawData: Buffer; headers: Record<string, string> } }
+}
 
 // Deliveries made a minute ago: well inside the 30-day retention.
 const SENT_AT = new Date(Date.now() - 60_000).toISOString()
@@ -181,7 +186,10 @@ describe("verifyInstallmentsWebhook", () => {
     })
     expect(queued.webhook.payload.rawData.toString()).toBe(paid)
     // Medusa's webhook_delay from the Payment module's options, and its default retries.
-    expect(queueOptions[emitted.findIndex((event) => event.name === "installments.paid_delivery")]).toEqual({ delay: 2500, attempts: 3 })
+    expect(queueOptions[emitted.findIndex((event) => event.name === "installments.paid_delivery")]).toEqual({
+      delay: 2500,
+      attempts: 3,
+    })
     const replay = await deliver(paid, signed(paid))
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
     expect(paidDeliveries()).toHaveLength(1)
@@ -238,7 +246,12 @@ describe("verifyInstallmentsWebhook", () => {
     ["unsigned", () => ({ "content-type": "application/json" }), "missing_signature", undefined],
     ["signed with another key", () => signed(modal, generateWebhookKeyPair().privateKey), "bad_signature", undefined],
     ["signed under an unknown prefix", () => signed(modal, keys.privateKey, "whk_other"), "unknown_key", undefined],
-    ["signed under an unknown prefix with no key stored at all", () => signed(modal, keys.privateKey, "whk_other"), "unknown_key", [] as Keys],
+    [
+      "signed under an unknown prefix with no key stored at all",
+      () => signed(modal, keys.privateKey, "whk_other"),
+      "unknown_key",
+      [] as Keys,
+    ],
   ])("answers 401 to a delivery %s with the one generic body, the reason in the log only", async (_case, headers, reason, stored) => {
     const { deliver, logged } = harness(stored)
     const { res, next } = await deliver(modal, headers() as Record<string, string>)
@@ -318,7 +331,9 @@ describe("verifyInstallmentsWebhook", () => {
     const body = event("order.updated", transactionData("partially refunded", { refunded_amount: "10.00" }))
     const { res } = await deliver(body, signed(body))
     expect(res.statusCode).toBe(200)
-    expect(emitted).toEqual([{ name: "installments.refunds_changed", data: { provider_id: "pp_installments_installments", transaction_id: TX_ID } }])
+    expect(emitted).toEqual([
+      { name: "installments.refunds_changed", data: { provider_id: "pp_installments_installments", transaction_id: TX_ID } },
+    ])
   })
 
   it.each(["order.failed", "installment.tracker.rejected"])(
@@ -381,14 +396,26 @@ describe("verifyInstallmentsWebhook", () => {
 describe("verifyInstallmentsWebhook: event ids and names as the live service may send them", () => {
   it("queues an order.success with id evt_1 and a transaction of only id, status and amount; naming no session, it is also announced for the orphan check", async () => {
     const { deliver, emitted, seen } = harness()
-    const body = JSON.stringify({ id: "evt_1", event: "order.success", data: { id: TX_ID, status: "success", amount: "100.00", payment_link_id: LINK_ID } })
+    const body = JSON.stringify({
+      id: "evt_1",
+      event: "order.success",
+      data: { id: TX_ID, status: "success", amount: "100.00", payment_link_id: LINK_ID },
+    })
     const { res } = await deliver(body, signed(body))
     expect(res.statusCode).toBe(200)
     expect([...seen]).toEqual(["evt_1"])
-    const ids = { provider_id: "pp_installments_installments", event_id: "evt_1", event_name: "order.success", payment_link_id: LINK_ID }
+    const ids = {
+      provider_id: "pp_installments_installments",
+      event_id: "evt_1",
+      event_name: "order.success",
+      payment_link_id: LINK_ID,
+    }
     expect(emitted).toEqual([
       { name: "installments.webhook_verified", data: ids },
-      { name: "installments.paid_delivery", data: { ...ids, webhook: expect.objectContaining({ provider: "installments_installments" }) } },
+      {
+        name: "installments.paid_delivery",
+        data: { ...ids, webhook: expect.objectContaining({ provider: "installments_installments" }) },
+      },
     ])
   })
 
@@ -449,7 +476,9 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
     const body = JSON.stringify({ id: 7, event: "order.updated", data: { id: TX_ID } })
     const { res } = await deliver(body, signed(body))
     expect(res.body).toEqual({ received: true })
-    expect(emitted).toEqual([{ name: "installments.refunds_changed", data: { provider_id: "pp_installments_installments", transaction_id: TX_ID } }])
+    expect(emitted).toEqual([
+      { name: "installments.refunds_changed", data: { provider_id: "pp_installments_installments", transaction_id: TX_ID } },
+    ])
   })
 
   it("announces payment_link.expired of only the link id", async () => {
@@ -459,7 +488,12 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
     expect(emitted).toEqual([
       {
         name: "installments.webhook_verified",
-        data: { provider_id: "pp_installments_installments", event_id: "e-9", event_name: "payment_link.expired", payment_link_id: LINK_ID },
+        data: {
+          provider_id: "pp_installments_installments",
+          event_id: "e-9",
+          event_name: "payment_link.expired",
+          payment_link_id: LINK_ID,
+        },
       },
     ])
   })
@@ -477,7 +511,12 @@ describe("verifyInstallmentsWebhook: bodies no parser kept", () => {
   it("answers 415 to a body sent with a content type Medusa does not parse, saying which to use", async () => {
     const { deliver, seen, logged } = harness()
     const body = "<event>order.success</event>"
-    const { res, next } = await deliver(body, { ...signed(body), "content-type": "application/xml", "content-length": "29", "x-no-raw-body": "1" })
+    const { res, next } = await deliver(body, {
+      ...signed(body),
+      "content-type": "application/xml",
+      "content-length": "29",
+      "x-no-raw-body": "1",
+    })
     expect(res.statusCode).toBe(415)
     expect(res.body).toEqual({
       type: "invalid_data",
@@ -585,7 +624,10 @@ describe("refuseInstallmentsWebhookMethod", () => {
     expect(next).not.toHaveBeenCalled()
     expect(res.statusCode).toBe(405)
     expect(res.headers).toEqual({ Allow: "POST" })
-    expect(res.body).toEqual({ type: "not_allowed", message: `Webhook deliveries are POST requests; ${method} is not accepted on this path.` })
+    expect(res.body).toEqual({
+      type: "not_allowed",
+      message: `Webhook deliveries are POST requests; ${method} is not accepted on this path.`,
+    })
   })
 
   it("leaves other providers' paths alone", () => {

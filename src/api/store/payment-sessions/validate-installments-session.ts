@@ -14,7 +14,10 @@ const ORDER_DEBT_RULE = `data.${ORDER_DEBT_KEY} is set by the admin's order paym
 // order request only from the admin's route.
 const InstallmentsSessionData = z
   .object({
-    cart_id: z.string({ message: CART_ID_RULE }).regex(/^cart_[0-9A-Za-z]{1,64}$/, CART_ID_RULE).optional(),
+    cart_id: z
+      .string({ message: CART_ID_RULE })
+      .regex(/^cart_[0-9A-Za-z]{1,64}$/, CART_ID_RULE)
+      .optional(),
     [ORDER_DEBT_KEY]: z.undefined({ message: ORDER_DEBT_RULE }),
   })
   .passthrough()
@@ -34,7 +37,10 @@ export async function validateInstallmentsSession(req: MedusaRequest, _res: Medu
   if (!parsed.success) {
     const [issue] = parsed.error.issues
     const field = ["data", ...(issue?.path ?? [])].join(".")
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, issue?.path.length ? issue.message : `${field} must be an object: ${issue?.message}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      issue?.path.length ? issue.message : `${field} must be an object: ${issue?.message}`
+    )
   }
   const cartId = parsed.data.cart_id
   if (cartId !== undefined) {

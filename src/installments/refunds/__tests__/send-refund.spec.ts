@@ -46,7 +46,9 @@ useNock()
 
 describe("sendRefund: every refund path sends through it", () => {
   it("sends the amount under the key and returns what the service took", async () => {
-    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
+    nock(BASE_URL)
+      .get(`/transactions/${TX_ID}`)
+      .reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
     let sent: { body?: Record<string, unknown>; key?: string } = {}
     refundCall((body, key) => (sent = { body, key })).reply(200, { status: "success", key_type: "RefundReference", key: "RF-1" })
     expect(await sendRefund(client(), order(14375n))).toEqual({ halalas: 14375n, alreadyAccepted: false })
@@ -54,7 +56,9 @@ describe("sendRefund: every refund path sends through it", () => {
   })
 
   it("absorbs one rounding halala the balance lacks, and no more", async () => {
-    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction({ amount: "38.33", refunded_amount: "0.00" }))
+    nock(BASE_URL)
+      .get(`/transactions/${TX_ID}`)
+      .reply(200, transaction({ amount: "38.33", refunded_amount: "0.00" }))
     let body: Record<string, unknown> = {}
     refundCall((b) => (body = b)).reply(200, { status: "success", key_type: "RefundReference", key: "RF-2" })
     expect((await sendRefund(client(), order(3834n))).halalas).toBe(3833n)
@@ -64,24 +68,46 @@ describe("sendRefund: every refund path sends through it", () => {
   it("a key the service already lists is not sent again: its amount is what was refunded", async () => {
     nock(BASE_URL)
       .get(`/transactions/${TX_ID}`)
-      .reply(200, transaction({ amount: "143.75", refunded_amount: "143.75", status: "refunded", refund_tracker: [entry("cancel-pay_1", "143.75")] }))
+      .reply(
+        200,
+        transaction({
+          amount: "143.75",
+          refunded_amount: "143.75",
+          status: "refunded",
+          refund_tracker: [entry("cancel-pay_1", "143.75")],
+        })
+      )
     expect(await sendRefund(client(), order(14375n))).toEqual({ halalas: 14375n, alreadyAccepted: true })
     expect(nock.pendingMocks()).toEqual([])
   })
 
   it("a call without an answer is settled from the refund tracker", async () => {
-    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
+    nock(BASE_URL)
+      .get(`/transactions/${TX_ID}`)
+      .reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
     refundCall().reply(503, { error: "unavailable" })
     nock(BASE_URL)
       .get(`/transactions/${TX_ID}`)
-      .reply(200, transaction({ amount: "143.75", refunded_amount: "143.75", status: "refunded", refund_tracker: [entry("cancel-pay_1", "143.75")] }))
+      .reply(
+        200,
+        transaction({
+          amount: "143.75",
+          refunded_amount: "143.75",
+          status: "refunded",
+          refund_tracker: [entry("cancel-pay_1", "143.75")],
+        })
+      )
     expect(await sendRefund(client(), order(14375n))).toEqual({ halalas: 14375n, alreadyAccepted: false })
   })
 
   it("an outage the tracker does not settle leaves the intent unknown: never failed, never sent under another key", async () => {
-    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
+    nock(BASE_URL)
+      .get(`/transactions/${TX_ID}`)
+      .reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
     refundCall().reply(503, { error: "unavailable" })
-    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
+    nock(BASE_URL)
+      .get(`/transactions/${TX_ID}`)
+      .reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
     const error = await sendRefund(client(), order(14375n)).catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)
     expect(error.code).toBe(REFUND_PENDING_CODES.unconfirmed)
@@ -92,23 +118,33 @@ describe("sendRefund: every refund path sends through it", () => {
   })
 
   it("the intent is in the ledger before the call: a process killed during the call leaves it `sending`", async () => {
-    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
+    nock(BASE_URL)
+      .get(`/transactions/${TX_ID}`)
+      .reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
     let rowsWhenSent: Record<string, unknown>[] = []
-    refundCall(() => (rowsWhenSent = ledger.refunds.rows.map((row) => ({ ...row })))).reply(200, { status: "success", key_type: "RefundReference", key: "RF-9" })
+    refundCall(() => (rowsWhenSent = ledger.refunds.rows.map((row) => ({ ...row })))).reply(200, {
+      status: "success",
+      key_type: "RefundReference",
+      key: "RF-9",
+    })
     await sendRefund(client(), order(14375n))
     expect(rowsWhenSent).toEqual([expect.objectContaining({ status: "sending", idempotency_key: "cancel-pay_1", amount: "143.75" })])
     expect(ledger.refunds.rows[0]).toMatchObject({ status: "P" })
   })
 
   it("a clear refusal is recorded as failed with the merchant's words", async () => {
-    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
+    nock(BASE_URL)
+      .get(`/transactions/${TX_ID}`)
+      .reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
     refundCall().reply(400, { message: "Insufficient balance", validation_errors: [{ Name: "Supplier", Error: "Supplier X" }] })
     await expect(sendRefund(client(), order(14375n))).rejects.toThrow(/Top up/)
     expect(ledger.refunds.rows[0]).toMatchObject({ status: "failed", retryable: true, attempts: 1 })
   })
 
   it("a rounding halala on a transaction with nothing left is refused without a call", async () => {
-    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction({ amount: "143.75", refunded_amount: "143.75", status: "refunded" }))
+    nock(BASE_URL)
+      .get(`/transactions/${TX_ID}`)
+      .reply(200, transaction({ amount: "143.75", refunded_amount: "143.75", status: "refunded" }))
     await expect(sendRefund(client(), order(1n, "ref_1"))).rejects.toThrow(/no refundable balance left/)
     expect(nock.pendingMocks()).toEqual([])
   })

@@ -1,15 +1,5 @@
 import { AuthenticationError, ProtocolError, ValidationError } from ".."
-import {
-  PUBLIC_KEY,
-  SECRET,
-  binRecord,
-  intercept,
-  localRefusal,
-  makeClient,
-  rejection,
-  tripwire,
-  useNock,
-} from "./helpers"
+import { PUBLIC_KEY, SECRET, binRecord, intercept, localRefusal, makeClient, rejection, tripwire, useNock } from "./helpers"
 
 useNock()
 
@@ -48,7 +38,14 @@ describe("bins.lookup: BIN lookup (endpoint 1)", () => {
     const message = "Minimum amount for Saudi National Bank is 1000.00."
     const { scope } = intercept("GET", PATH, [
       200,
-      binRecord({ bin: "410685", bank_code: "snb", issuer: "Saudi National Bank", bank_amount_limit: "1000.00", is_eligible: false, message }),
+      binRecord({
+        bin: "410685",
+        bank_code: "snb",
+        issuer: "Saudi National Bank",
+        bank_amount_limit: "1000.00",
+        is_eligible: false,
+        message,
+      }),
     ])
     const record = await makeClient().bins.lookup({ bin: "410685", amount: 999.99 })
     expect(scope.isDone()).toBe(true)

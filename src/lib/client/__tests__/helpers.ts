@@ -47,11 +47,7 @@ type Reply = [number, unknown?, Record<string, string>?]
  * Intercepts `method path` (any query) and records what was sent. `replies` are answered in order;
  * each is consumed by one request, so `scope.isDone()` proves every expected attempt happened.
  */
-export function intercept(
-  method: "GET" | "POST",
-  path: string,
-  ...replies: Reply[]
-): { scope: nock.Scope; calls: Captured[] } {
+export function intercept(method: "GET" | "POST", path: string, ...replies: Reply[]): { scope: nock.Scope; calls: Captured[] } {
   const calls: Captured[] = []
   const scope = nock(BASE_URL)
   for (const reply of replies) {
@@ -241,11 +237,7 @@ export function tripwire(): { requests: () => number } {
 }
 
 /** A request refused before sending: ValidationError, code local_validation, naming field and rule. */
-export async function localRefusal(
-  promise: Promise<unknown>,
-  field: string,
-  rule: RegExp
-): Promise<ValidationError> {
+export async function localRefusal(promise: Promise<unknown>, field: string, rule: RegExp): Promise<ValidationError> {
   const error = await rejection(promise, ValidationError)
   expect(error.code).toBe("local_validation")
   expect(error.status).toBeUndefined()

@@ -27,12 +27,8 @@ function constructionError(options: Partial<ClientOptions>): ValidationError {
 
 describe("InstallmentsClient options", () => {
   it("takes its environment from the public key (Authentication rule 5)", () => {
-    expect(new InstallmentsClient({ secretKey: SECRET, publicKey: PUBLIC_KEY, baseUrl: BASE_URL }).environment).toBe(
-      "sandbox"
-    )
-    expect(
-      new InstallmentsClient({ secretKey: SECRET, publicKey: PROD_PUBLIC_KEY, baseUrl: BASE_URL }).environment
-    ).toBe("production")
+    expect(new InstallmentsClient({ secretKey: SECRET, publicKey: PUBLIC_KEY, baseUrl: BASE_URL }).environment).toBe("sandbox")
+    expect(new InstallmentsClient({ secretKey: SECRET, publicKey: PROD_PUBLIC_KEY, baseUrl: BASE_URL }).environment).toBe("production")
   })
 
   it.each(["pk_live_123", "Sandbox-abc", "production-abc", "", " sandbox-abc"])(

@@ -127,7 +127,12 @@ describe("paymentLinks.create (endpoint 2)", () => {
       ["selectedDate impossible", { selectedDate: "2026-02-30T10:00:00Z" }, "selectedDate", /ISO 8601/],
       ["callback_url relative", { callback_url: "/done" }, "callback_url", /URL/],
       ["language", { language: "fr" }, "language", /.+/],
-      ["both checkout restrictions", { only_show_bank_installments: true, only_show_pay_in_full: true }, "only_show_pay_in_full", /cannot both be true/],
+      [
+        "both checkout restrictions",
+        { only_show_bank_installments: true, only_show_pay_in_full: true },
+        "only_show_pay_in_full",
+        /cannot both be true/,
+      ],
     ])("%s", async (_label, change, field, rule) => {
       const wire = tripwire()
       const body = { ...valid, ...change } as CreatePaymentLinkBody
@@ -192,7 +197,15 @@ describe("paymentLinks.list (endpoint 4)", () => {
       total: 42,
       page: 2,
       limit: 20,
-      data: [listRecord({ amount: 1200.5 }), listRecord({ payment_link_id: "0b1c2d3e-4f50-4617-8283-949596979899", amount: 299.99, status: "Paid", branch_name: "Riyadh Park" })],
+      data: [
+        listRecord({ amount: 1200.5 }),
+        listRecord({
+          payment_link_id: "0b1c2d3e-4f50-4617-8283-949596979899",
+          amount: 299.99,
+          status: "Paid",
+          branch_name: "Riyadh Park",
+        }),
+      ],
     }
     const { scope, calls } = intercept("POST", LIST, [200, body])
     const query = {
@@ -239,7 +252,12 @@ describe("paymentLinks.list (endpoint 4)", () => {
     ["limit 0", { limit: 0 }, "limit", /1 or more/],
     ["page 0", { page: 0 }, "page", /1 or more/],
     ["fractional page", { page: 1.5 }, "page", /.+/],
-    ["from_date after to_date", { from_date: "2026-03-02T00:00:00Z", to_date: "2026-03-01T00:00:00Z" }, "from_date", /not be after to_date/],
+    [
+      "from_date after to_date",
+      { from_date: "2026-03-02T00:00:00Z", to_date: "2026-03-01T00:00:00Z" },
+      "from_date",
+      /not be after to_date/,
+    ],
     ["status in lower case", { status: "paid" }, "status", /.+/],
     ["sort_by", { sort_by: "title" }, "sort_by", /.+/],
     ["sort_order", { sort_order: "up" }, "sort_order", /.+/],
@@ -282,7 +300,13 @@ describe("paymentLinks.retrieve (endpoint 3)", () => {
     expect(calls[0].path).toBe(DETAILS)
     expectBodyHeaders(calls[0].headers)
     expect(calls[0].body).toEqual({ page: 2, page_size: 5 })
-    expect(result.payment_link).toMatchObject({ id: LINK_ID, status: "Paid", amount: "299.99", enabled: false, metadata: { cart_id: "cart_01" } })
+    expect(result.payment_link).toMatchObject({
+      id: LINK_ID,
+      status: "Paid",
+      amount: "299.99",
+      enabled: false,
+      metadata: { cart_id: "cart_01" },
+    })
     expect(result.transactions[0]).toMatchObject({ status: "partially refunded", amount: "299.99", refunded_amount: "100.00" })
     expect(result.pagination).toEqual({ count: 11, page: 2, page_size: 5, total_pages: 3, next: true, previous: true })
   })
@@ -315,7 +339,13 @@ describe("paymentLinks.retrieve (endpoint 3)", () => {
     const { scope } = intercept("POST", DETAILS, [404, { detail: "Not found." }])
     const error = await rejection(makeClient().paymentLinks.retrieve(LINK_ID), NotFoundError)
     expect(scope.isDone()).toBe(true)
-    expect(error).toMatchObject({ status: 404, code: "not_found", serviceMessage: "Not found.", endpoint: `POST ${DETAILS}`, body: { detail: "Not found." } })
+    expect(error).toMatchObject({
+      status: 404,
+      code: "not_found",
+      serviceMessage: "Not found.",
+      endpoint: `POST ${DETAILS}`,
+      body: { detail: "Not found." },
+    })
   })
 
   it("401 is an AuthenticationError", async () => {
@@ -328,8 +358,16 @@ describe("paymentLinks.retrieve (endpoint 3)", () => {
 
   it.each<[string, unknown, string]>([
     ["without the transaction list", { payment_link: details.payment_link, pagination: details.pagination }, "transactions"],
-    ["with a transaction missing its status", { ...details, transactions: [{ ...transaction(), status: undefined }] }, "transactions.0.status"],
-    ["with a transaction missing its amount", { ...details, transactions: [{ ...transaction(), amount: undefined }] }, "transactions.0.amount"],
+    [
+      "with a transaction missing its status",
+      { ...details, transactions: [{ ...transaction(), status: undefined }] },
+      "transactions.0.status",
+    ],
+    [
+      "with a transaction missing its amount",
+      { ...details, transactions: [{ ...transaction(), amount: undefined }] },
+      "transactions.0.amount",
+    ],
     ["with a link missing its id", { ...details, payment_link: paymentLink({ id: undefined }) }, "payment_link.id"],
     ["with a link missing its status", { ...details, payment_link: paymentLink({ status: undefined }) }, "payment_link.status"],
     ["with an amount that is not a number", { ...details, payment_link: paymentLink({ amount: "twelve" }) }, "payment_link.amount"],
@@ -350,10 +388,20 @@ describe("paymentLinks.retrieveAll", () => {
   const ids = ["0b8a6c9e-1111-4a4a-8a8a-000000000001", "0b8a6c9e-1111-4a4a-8a8a-000000000002", "0b8a6c9e-1111-4a4a-8a8a-000000000003"]
 
   it("reads every page in order, so a paid attempt on a later page is seen", async () => {
-    const { scope, calls } = intercept("POST", DETAILS, [200, page(1, true, ids[0])], [200, page(2, true, ids[1])], [200, page(3, false, ids[2])])
+    const { scope, calls } = intercept(
+      "POST",
+      DETAILS,
+      [200, page(1, true, ids[0])],
+      [200, page(2, true, ids[1])],
+      [200, page(3, false, ids[2])]
+    )
     const result = await makeClient().paymentLinks.retrieveAll(LINK_ID, { pageSize: 1 })
     expect(scope.isDone()).toBe(true)
-    expect(calls.map((call) => call.body)).toEqual([{ page: 1, page_size: 1 }, { page: 2, page_size: 1 }, { page: 3, page_size: 1 }])
+    expect(calls.map((call) => call.body)).toEqual([
+      { page: 1, page_size: 1 },
+      { page: 2, page_size: 1 },
+      { page: 3, page_size: 1 },
+    ])
     expect(result.transactions.map((t) => t.id)).toEqual(ids)
     expect(result.transactions[2].status).toBe("success")
   })

@@ -2,17 +2,7 @@ import nock from "nock"
 import { inspect } from "node:util"
 import { InstallmentsError } from ".."
 import type { InstallmentsClient } from ".."
-import {
-  BASE_URL,
-  REFUND_PATH,
-  SECRET,
-  STORE_ID,
-  TRANSACTION_ID,
-  intercept,
-  makeClient,
-  socketError,
-  useNock,
-} from "./helpers"
+import { BASE_URL, REFUND_PATH, SECRET, STORE_ID, TRANSACTION_ID, intercept, makeClient, socketError, useNock } from "./helpers"
 
 useNock()
 

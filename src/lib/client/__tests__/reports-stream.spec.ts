@@ -47,12 +47,7 @@ describe("reports.streamStatement (endpoint 8, as a stream)", () => {
   })
 
   it("a 503 before the body starts is retried with backoff, then the file streams", async () => {
-    const { scope } = intercept(
-      "POST",
-      PATH,
-      [503, { message: "busy" }],
-      [200, "date\r\n", { "Content-Type": "text/csv" }]
-    )
+    const { scope } = intercept("POST", PATH, [503, { message: "busy" }], [200, "date\r\n", { "Content-Type": "text/csv" }])
     const client = makeClient()
     const file = await client.reports.streamStatement({ ...window, format: "csv" })
     expect(await text(file.stream)).toBe("date\r\n")

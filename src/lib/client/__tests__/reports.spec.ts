@@ -63,7 +63,11 @@ describe("reports.statements (endpoint 8)", () => {
   })
 
   it("pdf: returns the bytes untouched, binary included", async () => {
-    const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n%"), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3, 0x00, 0xff]), Buffer.from("\n%%EOF\n")])
+    const pdf = Buffer.concat([
+      Buffer.from("%PDF-1.7\n%"),
+      Buffer.from([0xe2, 0xe3, 0xcf, 0xd3, 0x00, 0xff]),
+      Buffer.from("\n%%EOF\n"),
+    ])
     const { scope, calls } = intercept("POST", PATH, [200, pdf, { "Content-Type": "application/pdf" }])
     const file = await makeClient().reports.statements({ ...window, format: "pdf" })
 
@@ -92,8 +96,18 @@ describe("reports.statements (endpoint 8)", () => {
 
   it.each<[string, Record<string, unknown>, string, RegExp]>([
     ["a window over 366 days", { from_date: "2025-01-01", to_date: "2026-01-03" }, "to_date", /at most 366 days/],
-    ["367 whole days (the bare to_date counts to its end)", { from_date: "2024-01-01", to_date: "2025-01-01" }, "to_date", /at most 366 days/],
-    ["from_date after to_date", { from_date: "2026-03-01T00:00:00Z", to_date: "2026-02-01T00:00:00Z" }, "from_date", /not be after to_date/],
+    [
+      "367 whole days (the bare to_date counts to its end)",
+      { from_date: "2024-01-01", to_date: "2025-01-01" },
+      "to_date",
+      /at most 366 days/,
+    ],
+    [
+      "from_date after to_date",
+      { from_date: "2026-03-01T00:00:00Z", to_date: "2026-02-01T00:00:00Z" },
+      "from_date",
+      /not be after to_date/,
+    ],
     ["a slash date", { from_date: "2026/02/01" }, "from_date", /ISO 8601/],
     ["an impossible date", { to_date: "2026-02-29" }, "to_date", /ISO 8601/],
     ["no from_date", { from_date: undefined }, "from_date", /.+/],
@@ -110,7 +124,13 @@ describe("reports.statements (endpoint 8)", () => {
     const { scope } = intercept("POST", PATH, [400, body])
     const error = await rejection(makeClient().reports.statements(window), ValidationError)
     expect(scope.isDone()).toBe(true)
-    expect(error).toMatchObject({ status: 400, code: "invalid_date_range", serviceMessage: body.message, endpoint: `POST ${PATH}`, body })
+    expect(error).toMatchObject({
+      status: 400,
+      code: "invalid_date_range",
+      serviceMessage: body.message,
+      endpoint: `POST ${PATH}`,
+      body,
+    })
   })
 
   it("401 is an AuthenticationError, also for csv", async () => {

@@ -51,7 +51,12 @@ describe("reads retry transient failures with exponential backoff (D5)", () => {
   })
 
   it("grows the delay exponentially, within the jitter band", async () => {
-    const replies: Array<[number, unknown]> = [[503, {}], [503, {}], [503, {}], [200, binRecord()]]
+    const replies: Array<[number, unknown]> = [
+      [503, {}],
+      [503, {}],
+      [503, {}],
+      [200, binRecord()],
+    ]
     const low = makeClient({ maxRetries: 3, retryBaseDelayMs: 100 })
     low.http.random = () => 0
     intercept("GET", "/check/bin_numbers_lookup/", ...replies)
@@ -104,10 +109,7 @@ describe("reads retry transient failures with exponential backoff (D5)", () => {
   })
 
   it("connection failures past maxRetries are a ConnectionError with the socket's code", async () => {
-    const scope = nock(BASE_URL)
-      .get(READ)
-      .times(2)
-      .replyWithError(socketError("ECONNREFUSED", "connect ECONNREFUSED 10.0.0.1:443"))
+    const scope = nock(BASE_URL).get(READ).times(2).replyWithError(socketError("ECONNREFUSED", "connect ECONNREFUSED 10.0.0.1:443"))
     const client = makeClient({ maxRetries: 1 })
     const error = await rejection(client.transactions.retrieve(TRANSACTION_ID), ConnectionError)
     expect(scope.isDone()).toBe(true)
@@ -170,7 +172,12 @@ describe("reads retry transient failures with exponential backoff (D5)", () => {
   it.each<[string, (c: ReturnType<typeof makeClient>) => Promise<unknown>, "GET" | "POST", string]>([
     ["list", (c) => c.paymentLinks.list(STORE_ID), "POST", `/payment_links/${STORE_ID}/list`],
     ["resolve", (c) => c.paymentLinks.resolve(LINK_ID), "POST", `/payment_links/${LINK_ID}/resolve`],
-    ["statements", (c) => c.reports.statements({ from_date: "2026-01-01", to_date: "2026-01-31", store_id: STORE_ID }), "POST", "/reports/statements"],
+    [
+      "statements",
+      (c) => c.reports.statements({ from_date: "2026-01-01", to_date: "2026-01-31", store_id: STORE_ID }),
+      "POST",
+      "/reports/statements",
+    ],
   ])("%s is a read and retries too", async (_label, call, method, path) => {
     const { calls } = intercept(method, path, [502, {}], [502, {}])
     const client = makeClient({ maxRetries: 1 })
@@ -194,7 +201,9 @@ describe("backoff with fake timers and the real sleep", () => {
 
   it("sends the retry only once the backoff has elapsed", async () => {
     // Only setTimeout is faked: nock and axios still need ticks and immediates to answer.
-    jest.useFakeTimers({ doNotFake: ["nextTick", "setImmediate", "queueMicrotask", "setInterval", "clearInterval", "Date", "performance", "hrtime"] })
+    jest.useFakeTimers({
+      doNotFake: ["nextTick", "setImmediate", "queueMicrotask", "setInterval", "clearInterval", "Date", "performance", "hrtime"],
+    })
     const client = new InstallmentsClient({ secretKey: "s", publicKey: "sandbox-x", baseUrl: BASE_URL, retryBaseDelayMs: 1000 })
     client.http.random = () => 0.5
     // The real sleep, observed: the test moves the clock only once the client is waiting.
@@ -230,7 +239,10 @@ describe("link creation retries: a spare unpaid link is harmless (D5)", () => {
     const client = makeClient()
     const link = await client.paymentLinks.create(STORE_ID, { amount: 150, title: "x" })
     expect(scope.isDone()).toBe(true)
-    expect(calls.map((call) => call.body)).toEqual([{ amount: 150, title: "x" }, { amount: 150, title: "x" }])
+    expect(calls.map((call) => call.body)).toEqual([
+      { amount: 150, title: "x" },
+      { amount: 150, title: "x" },
+    ])
     expect(link.payment_link_id).toBe(LINK_ID)
     expect(sleepCalls(client)).toEqual([375])
   })
@@ -293,7 +305,11 @@ describe("refunds: one Idempotency-Key for every attempt (D5)", () => {
         return [200, accepted]
       })
     const client = makeClient({ timeoutMs: 50, maxRetries: 3 })
-    const refund = await client.transactions.refund(TRANSACTION_ID, { refund_amount: 100 }, { idempotencyKey: "medusa-refund-ref_01J" })
+    const refund = await client.transactions.refund(
+      TRANSACTION_ID,
+      { refund_amount: 100 },
+      { idempotencyKey: "medusa-refund-ref_01J" }
+    )
     expect(scope.isDone()).toBe(true)
     expect(keys.at(-1)).toBe("medusa-refund-ref_01J")
     expect(keys.every((key) => key === "medusa-refund-ref_01J")).toBe(true)

@@ -33,7 +33,10 @@ describe("URLs the service supplies", () => {
 
   it("reads a list with one unsafe url: that row's url is null, every other row is kept as sent", async () => {
     const safe = `https://pay.example.sa/payment-link/${LINK_ID}`
-    intercept("POST", LIST, [200, { total: 2, page: 1, limit: 20, data: [listRecord({ url: "javascript:alert(1)" }), listRecord({ url: safe })] }])
+    intercept("POST", LIST, [
+      200,
+      { total: 2, page: 1, limit: 20, data: [listRecord({ url: "javascript:alert(1)" }), listRecord({ url: safe })] },
+    ])
     const list = await makeClient({ logger: logger() }).paymentLinks.list(STORE_ID)
     expect(list.data.map((row) => row.url)).toEqual([null, safe])
   })
@@ -42,12 +45,16 @@ describe("URLs the service supplies", () => {
     const local = `http://127.0.0.1:4010/payment-link/${LINK_ID}`
     intercept("POST", CREATE, [201, { payment_link_id: LINK_ID, url: local }], [201, { payment_link_id: LINK_ID, url: local }])
     expect((await makeClient().paymentLinks.create(STORE_ID, { amount: 150, title: "Order" })).url).toBe(local)
-    expect((await makeClient({ publicKey: PROD_PUBLIC_KEY }).paymentLinks.create(STORE_ID, { amount: 150, title: "Order" })).url).toBeNull()
+    expect(
+      (await makeClient({ publicKey: PROD_PUBLIC_KEY }).paymentLinks.create(STORE_ID, { amount: 150, title: "Order" })).url
+    ).toBeNull()
   })
 
   it("reads a url parsed outside a client's call by the strict rule: https only", () => {
     expect(CreatePaymentLinkResponse.parse({ payment_link_id: LINK_ID, url: "http://localhost:4010/x" }).url).toBeNull()
-    expect(CreatePaymentLinkResponse.parse({ payment_link_id: LINK_ID, url: "https://pay.example.sa/x" }).url).toBe("https://pay.example.sa/x")
+    expect(CreatePaymentLinkResponse.parse({ payment_link_id: LINK_ID, url: "https://pay.example.sa/x" }).url).toBe(
+      "https://pay.example.sa/x"
+    )
     expect(CreatePaymentLinkResponse.safeParse({ payment_link_id: LINK_ID }).success).toBe(false)
     expect(isSafeServiceUrl("http://[::1]:4010/x", true)).toBe(true)
     expect(isSafeServiceUrl("http://[::1]:4010/x", false)).toBe(false)

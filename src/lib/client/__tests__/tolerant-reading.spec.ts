@@ -81,7 +81,10 @@ describe("payment link creation (endpoint 2)", () => {
 
 describe("payment link details (endpoint 3)", () => {
   it("reads a link of only id, status and amount, with no pagination", async () => {
-    const { scope } = intercept("POST", DETAILS, [200, { payment_link: { id: LINK_ID, status: "Unpaid", amount: "10.00" }, transactions: [] }])
+    const { scope } = intercept("POST", DETAILS, [
+      200,
+      { payment_link: { id: LINK_ID, status: "Unpaid", amount: "10.00" }, transactions: [] },
+    ])
     const details = await makeClient().paymentLinks.retrieve(LINK_ID)
     expect(scope.isDone()).toBe(true)
     expect(details.payment_link).toEqual({ id: LINK_ID, status: "Unpaid", amount: "10.00", is_expired: false })
@@ -110,7 +113,12 @@ describe("payment link details (endpoint 3)", () => {
     const details = await makeClient().paymentLinks.retrieve(LINK_ID)
     expect(details).toMatchObject(EXTRA)
     expect(details.payment_link).toMatchObject({ ...EXTRA, status: "Suspended" })
-    expect(details.transactions[0]).toMatchObject({ ...EXTRA, status: "chargeback", payment_option: "Wallet", paymentBrand: "UNIONPAY" })
+    expect(details.transactions[0]).toMatchObject({
+      ...EXTRA,
+      status: "chargeback",
+      payment_option: "Wallet",
+      paymentBrand: "UNIONPAY",
+    })
     expect(details.pagination).toMatchObject({ next: false, cursor: "abc" })
   })
 
@@ -131,12 +139,22 @@ describe("payment link details (endpoint 3)", () => {
     intercept("POST", DETAILS, [200, body])
     const [trx] = (await makeClient().paymentLinks.retrieve(LINK_ID)).transactions
     expect(trx.installment_tracker?.status).toBe("R")
-    expect(trx.refund_tracker.map((entry) => [entry.status, entry.rrn])).toEqual([["R", "1"], ["P", null], ["F", null]])
+    expect(trx.refund_tracker.map((entry) => [entry.status, entry.rrn])).toEqual([
+      ["R", "1"],
+      ["P", null],
+      ["F", null],
+    ])
   })
 
   it("reads a missing refunded_amount as the sum of the refund tracker", async () => {
-    const refunds = [{ id: "r1", status: "R", amount: "100.005", rrn: "1" }, { id: "r2", status: "P", amount: "50.10" }]
-    intercept("POST", DETAILS, [200, { payment_link: paymentLink(), transactions: [transaction({ refunded_amount: undefined, refund_tracker: refunds })] }])
+    const refunds = [
+      { id: "r1", status: "R", amount: "100.005", rrn: "1" },
+      { id: "r2", status: "P", amount: "50.10" },
+    ]
+    intercept("POST", DETAILS, [
+      200,
+      { payment_link: paymentLink(), transactions: [transaction({ refunded_amount: undefined, refund_tracker: refunds })] },
+    ])
     const [trx] = (await makeClient().paymentLinks.retrieve(LINK_ID)).transactions
     expect(trx.refunded_amount).toBe("150.11")
   })
@@ -151,7 +169,10 @@ describe("payment link details (endpoint 3)", () => {
     const { scope, calls } = intercept("POST", DETAILS, [200, page(ids[0], true)], [200, page(ids[1])])
     const details = await makeClient().paymentLinks.retrieveAll(LINK_ID, { pageSize: 1 })
     expect(scope.isDone()).toBe(true)
-    expect(calls.map((call) => call.body)).toEqual([{ page: 1, page_size: 1 }, { page: 2, page_size: 1 }])
+    expect(calls.map((call) => call.body)).toEqual([
+      { page: 1, page_size: 1 },
+      { page: 2, page_size: 1 },
+    ])
     expect(details.transactions.map((t) => t.id)).toEqual(ids)
   })
 })
@@ -206,7 +227,12 @@ describe("transaction details (endpoint 6)", () => {
   })
 
   it("reads a refunded transaction from its tracker: the entries' id, status and amount", async () => {
-    const body = { id: TRANSACTION_ID, status: "refunded", amount: "10.00", refund_tracker: [{ id: "r1", status: "P", amount: "10.00" }] }
+    const body = {
+      id: TRANSACTION_ID,
+      status: "refunded",
+      amount: "10.00",
+      refund_tracker: [{ id: "r1", status: "P", amount: "10.00" }],
+    }
     intercept("GET", READ, [200, body])
     const trx = await makeClient().transactions.retrieve(TRANSACTION_ID)
     expect(trx.refunded_amount).toBe("10.00")
@@ -248,7 +274,13 @@ describe("statement (endpoint 8)", () => {
     intercept("POST", STATEMENTS, [200, { summary }])
     expect(await makeClient().reports.statements(statementWindow)).toEqual({
       currency: "SAR",
-      summary: { total_gross_sales: "100.00", total_fees: "2.00", total_vat: "0.30", total_refunds: "0.00", net_payout_amount: "97.70" },
+      summary: {
+        total_gross_sales: "100.00",
+        total_fees: "2.00",
+        total_vat: "0.30",
+        total_refunds: "0.00",
+        net_payout_amount: "97.70",
+      },
       settlements: [],
     })
   })
@@ -264,7 +296,9 @@ describe("statement (endpoint 8)", () => {
 
   it("still needs every summary amount", async () => {
     intercept("POST", STATEMENTS, [200, { summary: { ...summary, net_payout_amount: undefined } }])
-    expect((await rejection(makeClient().reports.statements(statementWindow), ProtocolError)).message).toContain("summary.net_payout_amount")
+    expect((await rejection(makeClient().reports.statements(statementWindow), ProtocolError)).message).toContain(
+      "summary.net_payout_amount"
+    )
   })
 })
 

@@ -121,7 +121,11 @@ describe("transactions.retrieve (endpoint 6)", () => {
   it.each<[string, unknown, string]>([
     ["no status", transaction({ status: undefined }), "status"],
     ["no amount", transaction({ amount: undefined }), "amount"],
-    ["refunds but no refund tracker", transaction({ status: "partially refunded", refunded_amount: "10.00", refund_tracker: undefined }), "refund_tracker"],
+    [
+      "refunds but no refund tracker",
+      transaction({ status: "partially refunded", refunded_amount: "10.00", refund_tracker: undefined }),
+      "refund_tracker",
+    ],
     ["a tracker entry without its amount", transaction({ refund_tracker: [{ id: "rt", status: "P" }] }), "refund_tracker.0.amount"],
     ["an installment tracker that is not an object", transaction({ installment_tracker: "R" }), "installment_tracker"],
   ])("a body with %s is a ProtocolError naming the field", async (_label, body, field) => {
@@ -291,7 +295,11 @@ describe("transactions.refund (endpoint 7)", () => {
 
     it("a reason over 500 characters", async () => {
       const wire = tripwire()
-      await localRefusal(makeClient().transactions.refund(TRANSACTION_ID, { refund_amount: 1, reason: "r".repeat(501) }), "reason", /500/)
+      await localRefusal(
+        makeClient().transactions.refund(TRANSACTION_ID, { refund_amount: 1, reason: "r".repeat(501) }),
+        "reason",
+        /500/
+      )
       expect(wire.requests()).toBe(0)
     })
 

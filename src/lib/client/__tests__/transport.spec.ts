@@ -88,12 +88,18 @@ describe("other answers", () => {
   it("a 403 outside refunds is an ApiError", async () => {
     intercept("GET", READ, [403, { detail: "You do not have permission to perform this action." }])
     const error = await rejection(makeClient().transactions.retrieve(TRANSACTION_ID), ApiError)
-    expect(error).toMatchObject({ status: 403, code: "http_403", serviceMessage: "You do not have permission to perform this action." })
+    expect(error).toMatchObject({
+      status: 403,
+      code: "http_403",
+      serviceMessage: "You do not have permission to perform this action.",
+    })
   })
 
   it("sends a User-Agent naming the plugin", async () => {
     const { calls } = intercept("GET", READ, [404, { detail: "Not found." }])
-    await makeClient().transactions.retrieve(TRANSACTION_ID).catch(() => undefined)
+    await makeClient()
+      .transactions.retrieve(TRANSACTION_ID)
+      .catch(() => undefined)
     expect(calls[0].headers["user-agent"]).toMatch(/^medusa-payment-installments\/\d+\.\d+\.\d+$/)
   })
 })

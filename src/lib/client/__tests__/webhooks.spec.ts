@@ -106,12 +106,21 @@ describe("webhooks.register (endpoint 9)", () => {
       ValidationError
     )
     expect(scope.isDone()).toBe(true)
-    expect(error).toMatchObject({ status: 400, code: "invalid_request", serviceMessage: "url must use HTTPS", endpoint: `POST ${PATH}`, body })
+    expect(error).toMatchObject({
+      status: 400,
+      code: "invalid_request",
+      serviceMessage: "url must use HTTPS",
+      endpoint: `POST ${PATH}`,
+      body,
+    })
   })
 
   it("401 is an AuthenticationError", async () => {
     const { scope } = intercept("POST", PATH, [401, { detail: "Authentication credentials were not provided." }])
-    const error = await rejection(makeClient().webhooks.register({ url: "https://a.example.sa/h", event_type_names: ["order.success"] }), AuthenticationError)
+    const error = await rejection(
+      makeClient().webhooks.register({ url: "https://a.example.sa/h", event_type_names: ["order.success"] }),
+      AuthenticationError
+    )
     expect(scope.isDone()).toBe(true)
     expect(error.status).toBe(401)
   })
@@ -120,7 +129,10 @@ describe("webhooks.register (endpoint 9)", () => {
     it("not on 503", async () => {
       const { scope, calls } = intercept("POST", PATH, [503, { message: "unavailable" }])
       const client = makeClient({ maxRetries: 3 })
-      const error = await rejection(client.webhooks.register({ url: "https://a.example.sa/h", event_type_names: ["order.success"] }), ApiError)
+      const error = await rejection(
+        client.webhooks.register({ url: "https://a.example.sa/h", event_type_names: ["order.success"] }),
+        ApiError
+      )
       expect(scope.isDone()).toBe(true)
       expect(error.status).toBe(503)
       expect(calls).toHaveLength(1)
@@ -130,7 +142,10 @@ describe("webhooks.register (endpoint 9)", () => {
     it("not on a connection reset", async () => {
       const scope = intercept("POST", PATH).scope.post(PATH).replyWithError(socketError("ECONNRESET"))
       const client = makeClient({ maxRetries: 3 })
-      const error = await rejection(client.webhooks.register({ url: "https://a.example.sa/h", event_type_names: ["order.success"] }), ConnectionError)
+      const error = await rejection(
+        client.webhooks.register({ url: "https://a.example.sa/h", event_type_names: ["order.success"] }),
+        ConnectionError
+      )
       expect(scope.isDone()).toBe(true)
       expect(error.code).toBe("ECONNRESET")
       expect(sleepCalls(client)).toEqual([])
@@ -142,7 +157,10 @@ describe("webhooks.register (endpoint 9)", () => {
     ["without the endpoint", { api_key: registration().api_key }, "webhook_endpoint"],
   ])("a 2xx body %s is a ProtocolError naming the field", async (_label, body, field) => {
     const { scope } = intercept("POST", PATH, [201, body])
-    const error = await rejection(makeClient().webhooks.register({ url: "https://a.example.sa/h", event_type_names: ["order.success"] }), ProtocolError)
+    const error = await rejection(
+      makeClient().webhooks.register({ url: "https://a.example.sa/h", event_type_names: ["order.success"] }),
+      ProtocolError
+    )
     expect(scope.isDone()).toBe(true)
     expect(error.message).toContain(field)
   })

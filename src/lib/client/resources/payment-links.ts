@@ -64,10 +64,7 @@ export class PaymentLinks {
    * Fetches a link with its transactions from every page (up to `maxPages` pages of `pageSize`), for
    * callers that must see the paid attempt wherever it falls.
    */
-  async retrieveAll(
-    paymentLinkId: string,
-    options: { pageSize?: number; maxPages?: number } = {}
-  ): Promise<PaymentLinkDetails> {
+  async retrieveAll(paymentLinkId: string, options: { pageSize?: number; maxPages?: number } = {}): Promise<PaymentLinkDetails> {
     const pageSize = options.pageSize ?? 100
     const maxPages = options.maxPages ?? 5
     const first = await this.retrieve(paymentLinkId, { page: 1, page_size: pageSize })

@@ -40,8 +40,7 @@ export class Transactions {
   /** Refunds part or all of a transaction; 200 means accepted, not settled. */
   async refund(transactionId: string, body: RefundBody, options: RefundOptions = {}): Promise<AcceptedRefund> {
     const payload = validateRequest(RefundBody, body, "refund")
-    const idempotencyKey =
-      validateRequest(RefundOptionsSchema, options, "refund options").idempotencyKey ?? randomUUID()
+    const idempotencyKey = validateRequest(RefundOptionsSchema, options, "refund options").idempotencyKey ?? randomUUID()
     const accepted = await this.http.json(
       {
         method: "POST",

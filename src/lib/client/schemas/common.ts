@@ -3,13 +3,9 @@ import { formatAmount, parseAmount, toHalalas, toWireNumber } from "../../money"
 
 /** Field rules shared by requests and responses of several endpoints. */
 
-export const UUID = z.string().regex(
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-  "must be a UUID"
-)
+export const UUID = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a UUID")
 
-const ISO_8601 =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
 
 // Date.parse rolls impossible days over ("2026-02-30" is read as March 2), so check the calendar too.
 function isCalendarDate(value: string): boolean {

@@ -154,10 +154,10 @@ export const ListPaymentLinksParams = z
     sort_by: z.enum(["created_at", "amount"]).optional(),
     sort_order: z.enum(["asc", "desc"]).optional(),
   })
-  .refine(
-    (query) => !windowReversed(dateWindow(query.from_date, query.to_date)),
-    { message: "from_date must not be after to_date", path: ["from_date"] }
-  )
+  .refine((query) => !windowReversed(dateWindow(query.from_date, query.to_date)), {
+    message: "from_date must not be after to_date",
+    path: ["from_date"],
+  })
 export type ListPaymentLinksParams = z.input<typeof ListPaymentLinksParams>
 
 /** One link of the list: the code acts on its id (and the list's `total`); the rest is informational. */

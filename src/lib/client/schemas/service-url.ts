@@ -49,7 +49,9 @@ function readServiceUrl(value: unknown): string | null | undefined {
   if (typeof value === "string" && isSafeServiceUrl(value, reading?.loopbackHttp ?? false)) {
     return value
   }
-  reading?.dropped.push(typeof value === "string" && URL.canParse(value) ? new URL(value).protocol : `a ${typeof value} that is no URL`)
+  reading?.dropped.push(
+    typeof value === "string" && URL.canParse(value) ? new URL(value).protocol : `a ${typeof value} that is no URL`
+  )
   return null
 }
 

@@ -126,9 +126,7 @@ const transactionFields = {
   client_email: nullableString,
   client_phone_number: nullableString,
   address_details: informational(z.looseObject({ name: nullableString })),
-  order_details: informational(
-    z.looseObject({ order_id: nullableString, payment_link_metadata: informational(Metadata) })
-  ),
+  order_details: informational(z.looseObject({ order_id: nullableString, payment_link_metadata: informational(Metadata) })),
 }
 
 const REFUNDED_STATUSES = new Set<string>(["partially refunded", "refunded"])
@@ -137,7 +135,8 @@ type TransactionRead = z.output<z.ZodObject<typeof transactionFields>> & { refun
 
 // Refunds are matched and mirrored from the tracker: a transaction that shows refunds must list them.
 function requireTrackerOfRefunds(transaction: TransactionRead, ctx: z.core.$RefinementCtx<TransactionRead>) {
-  const refunded = transaction.refunded_amount !== undefined && transaction.refunded_amount !== null && parseAmount(transaction.refunded_amount) > 0n
+  const refunded =
+    transaction.refunded_amount !== undefined && transaction.refunded_amount !== null && parseAmount(transaction.refunded_amount) > 0n
   if (!transaction.refund_tracker && (refunded || REFUNDED_STATUSES.has(transaction.status))) {
     ctx.addIssue({ code: "custom", path: ["refund_tracker"], message: "is required when the transaction has refunds" })
   }

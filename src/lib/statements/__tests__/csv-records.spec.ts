@@ -43,7 +43,10 @@ describe("csvRecords", () => {
 
   it("accepts LF line ends, blank lines and a last line without its end", async () => {
     const records = await read(["a,b\n\n1,2\n3,4"])
-    expect(records.map((r) => r.values)).toEqual([{ a: "1", b: "2" }, { a: "3", b: "4" }])
+    expect(records.map((r) => r.values)).toEqual([
+      { a: "1", b: "2" },
+      { a: "3", b: "4" },
+    ])
   })
 
   it("reads back what csvLine writes, formula characters neutralised", async () => {

@@ -23,9 +23,29 @@ const report = (overrides: Partial<StatementReport> = {}): StatementReport => ({
 let line = 1
 const row = (values: Record<string, string>) => statementRow({ line: ++line, values })
 const payment = (id: string, amount: string, fee: string, vat: string, net: string, settlement: string) =>
-  row({ date: "2026-11-02T10:00:00Z", type: "payment", transaction_id: id, amount, service_fee: fee, service_tax_vat: vat, refund_amount: "0.00", net_amount: net, settlement_id: settlement })
+  row({
+    date: "2026-11-02T10:00:00Z",
+    type: "payment",
+    transaction_id: id,
+    amount,
+    service_fee: fee,
+    service_tax_vat: vat,
+    refund_amount: "0.00",
+    net_amount: net,
+    settlement_id: settlement,
+  })
 const refund = (id: string, amount: string, settlement: string) =>
-  row({ date: "2026-11-04T10:00:00Z", type: "refund", transaction_id: id, amount: "0.00", service_fee: "0.00", service_tax_vat: "0.00", refund_amount: amount, net_amount: settlement ? `-${amount}` : "0.00", settlement_id: settlement })
+  row({
+    date: "2026-11-04T10:00:00Z",
+    type: "refund",
+    transaction_id: id,
+    amount: "0.00",
+    service_fee: "0.00",
+    service_tax_vat: "0.00",
+    refund_amount: amount,
+    net_amount: settlement ? `-${amount}` : "0.00",
+    settlement_id: settlement,
+  })
 
 function seededBook(overrides?: Partial<StatementReport>) {
   const book = new SettlementBook(report(overrides))
@@ -43,7 +63,13 @@ describe("SettlementBook", () => {
         { settlement_id: "STL-1", payout_date: "2026-11-03", bank_reference: "SARIE1", net_amount: "1164.35", status: "completed" },
         { settlement_id: "STL-2", payout_date: "2026-11-05", bank_reference: "SARIE2", net_amount: "191.37", status: "completed" },
       ],
-      summary: { total_gross_sales: "1500.00", total_fees: "38.50", total_vat: "5.78", total_refunds: "100.00", net_payout_amount: "1355.72" },
+      summary: {
+        total_gross_sales: "1500.00",
+        total_fees: "38.50",
+        total_vat: "5.78",
+        total_refunds: "100.00",
+        net_payout_amount: "1355.72",
+      },
     }).result()
     expect(result.settlements.map((s) => [s.settlement_id, s.totals, s.row_count])).toEqual([
       ["STL-1", { gross: "1200.00", fees: "31.00", vat: "4.65", refunds: "0.00", net: "1164.35" }, 1],
@@ -63,7 +89,13 @@ describe("SettlementBook", () => {
 
   it("reports what does not add up instead of hiding it: a summary off by a halala, a payout off", () => {
     const result = seededBook({
-      summary: { total_gross_sales: "1500.01", total_fees: "38.50", total_vat: "5.78", total_refunds: "100.00", net_payout_amount: "1355.72" },
+      summary: {
+        total_gross_sales: "1500.01",
+        total_fees: "38.50",
+        total_vat: "5.78",
+        total_refunds: "100.00",
+        net_payout_amount: "1355.72",
+      },
     }).result()
     expect(result.difference).toEqual({
       totals: { gross: { rows: "1500.00", service: "1500.01", difference: "-0.01" } },
@@ -98,7 +130,10 @@ describe("SettlementBook", () => {
 
 describe("statementRow", () => {
   it("reads the service's payment type as a transaction and amounts exactly (extra digits rounded half-up)", () => {
-    const parsed = statementRow({ line: 2, values: { type: "payment", transaction_id: "t1", amount: "299.99000", service_fee: "7.505", settlement_id: "S" } })
+    const parsed = statementRow({
+      line: 2,
+      values: { type: "payment", transaction_id: "t1", amount: "299.99000", service_fee: "7.505", settlement_id: "S" },
+    })
     expect(parsed).toMatchObject({ type: "transaction", amount: 29999n, service_fee: 751n, refund_amount: 0n, settlement_id: "S" })
   })
 

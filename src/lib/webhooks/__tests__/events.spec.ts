@@ -131,7 +131,12 @@ describe("parseWebhookEvent", () => {
     })
 
     it("informational fields of an unexpected type are read as absent, not refused", () => {
-      const event = known({ id: "x", event: "order.failed", created_at: 17, data: { payment_link_id: LINK_ID, metadata: "n/a", status: 3 } })
+      const event = known({
+        id: "x",
+        event: "order.failed",
+        created_at: 17,
+        data: { payment_link_id: LINK_ID, metadata: "n/a", status: 3 },
+      })
       expect(event.created_at).toBeUndefined()
       expect(event.data.metadata).toBeUndefined()
       expect(event.data.status).toBeUndefined()
@@ -205,7 +210,9 @@ describe("parseWebhookEvent", () => {
   it("parses data with the schema its event names, not any schema that fits", () => {
     const error = malformed({ ...linkExpiredEvent(), event: "order.success" })
     expect(error.issues).toEqual([{ path: "data.payment_link_id", code: "invalid_type" }])
-    expect(malformed({ ...modalClosedEvent(), event: "payment_link.expired" }).issues).toEqual([{ path: "data.id", code: "invalid_type" }])
+    expect(malformed({ ...modalClosedEvent(), event: "payment_link.expired" }).issues).toEqual([
+      { path: "data.id", code: "invalid_type" },
+    ])
     expect(malformed({ ...orderEvent("order.updated"), data: { payment_link_id: LINK_ID } }).issues).toEqual([
       { path: "data.id", code: "invalid_type" },
     ])

@@ -29,8 +29,7 @@ describe("signWebhookForTests", () => {
   it("is randomized under PSS and deterministic under PKCS#1 v1.5", () => {
     const pss = () => signWebhookForTests({ payload: body, privateKey: keyPair("main").privateKey })
     expect(pss()).not.toBe(pss())
-    const pkcs1 = () =>
-      signWebhookForTests({ payload: body, privateKey: keyPair("main").privateKey, scheme: "rsa-pkcs1-sha256" })
+    const pkcs1 = () => signWebhookForTests({ payload: body, privateKey: keyPair("main").privateKey, scheme: "rsa-pkcs1-sha256" })
     expect(pkcs1()).toBe(pkcs1())
     expect(verifies(pkcs1(), { padding: constants.RSA_PKCS1_PADDING })).toBe(true)
   })
@@ -46,9 +45,9 @@ describe("signWebhookForTests", () => {
   it("refuses payloads that are not bytes and unknown schemes", () => {
     const privateKey = keyPair("main").privateKey
     expect(() => signWebhookForTests({ payload: orderEvent() as never, privateKey })).toThrow(TypeError)
-    expect(() =>
-      signWebhookForTests({ payload: { type: "Buffer", data: [1, 2] } as never, privateKey })
-    ).toThrow(/string, Buffer or Uint8Array/)
+    expect(() => signWebhookForTests({ payload: { type: "Buffer", data: [1, 2] } as never, privateKey })).toThrow(
+      /string, Buffer or Uint8Array/
+    )
     expect(() => signWebhookForTests({ payload: new Uint16Array(2) as never, privateKey })).toThrow(TypeError)
     expect(() => signWebhookForTests({ payload: body, privateKey, scheme: "hmac-sha256" as never })).toThrow(
       /rsa-pss-sha256, rsa-pkcs1-sha256/

@@ -201,13 +201,18 @@ describe("verifyWebhook: payload", () => {
     const { event: _event, ...withoutName } = orderEvent()
     expect(refusal(signedPayload(withoutName), "malformed_payload").issues).toEqual([{ path: "event", code: "invalid_type" }])
     const withoutLink = { event: "order.success", data: { id: TRANSACTION_ID } }
-    expect(refusal(signedPayload(withoutLink), "malformed_payload").issues).toEqual([{ path: "data.payment_link_id", code: "invalid_type" }])
+    expect(refusal(signedPayload(withoutLink), "malformed_payload").issues).toEqual([
+      { path: "data.payment_link_id", code: "invalid_type" },
+    ])
   })
 
   it("accepts a signed event without id (keyed on the body's digest) and an event name it does not know", () => {
     const { id: _id, ...withoutId } = orderEvent()
     expect(verifyWebhook(signedPayload(withoutId)).id).toMatch(/^sha256:[0-9a-f]{64}$/)
-    expect(verifyWebhook(signedPayload({ id: "evt_1", event: "order.teleported", data: {} }))).toEqual({ id: "evt_1", event: "order.teleported" })
+    expect(verifyWebhook(signedPayload({ id: "evt_1", event: "order.teleported", data: {} }))).toEqual({
+      id: "evt_1",
+      event: "order.teleported",
+    })
   })
 })
 
@@ -247,7 +252,15 @@ describe("verifyWebhook: settings", () => {
 describe("error messages leak nothing", () => {
   it("never contain the body, the signature or any PEM", () => {
     const signed = delivery()
-    const secrets = [rawText, signed["x-signature"], keyPair("main").publicKey, keyPair("main").privateKey, "BEGIN", TRANSACTION_ID, EVENT_ID]
+    const secrets = [
+      rawText,
+      signed["x-signature"],
+      keyPair("main").publicKey,
+      keyPair("main").privateKey,
+      "BEGIN",
+      TRANSACTION_ID,
+      EVENT_ID,
+    ]
     const attempts: VerifyWebhookInput[] = [
       { rawBody: Buffer.concat([rawBody, Buffer.from(" ")]), headers: signed, keys: keys() },
       { rawBody, headers: { ...signed, "x-signature": undefined }, keys: keys() },

@@ -37,7 +37,9 @@ describe("refund ledger: one writer, intents before calls", () => {
     const { svc, refunds } = fakeModule()
     const opening = await open(svc)
     expect(opening).toMatchObject({ kind: "send", idempotency_key: "return-ret_1-pay_1" })
-    expect(refunds.rows).toEqual([expect.objectContaining({ id: opening.row_id, status: "sending", amount: "69.00", source: "return" })])
+    expect(refunds.rows).toEqual([
+      expect.objectContaining({ id: opening.row_id, status: "sending", amount: "69.00", source: "return" }),
+    ])
   })
 
   it("while one intent of a transaction is unresolved, another cause is blocked and kept as a failed row due for a retry", async () => {
@@ -50,7 +52,9 @@ describe("refund ledger: one writer, intents before calls", () => {
     expect(waiting).toMatchObject({ status: "failed", retryable: true })
     expect(String(waiting!.failure_reason)).toContain("69.00 SAR")
     // Medusa's own request (no key of ours) is refused outright: no row.
-    expect(await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_2", source: "admin", amount: "5.00" })).toMatchObject({ kind: "blocked" })
+    expect(await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_2", source: "admin", amount: "5.00" })).toMatchObject({
+      kind: "blocked",
+    })
     expect(refunds.rows).toHaveLength(2)
   })
 
@@ -99,7 +103,9 @@ describe("refund ledger: one writer, intents before calls", () => {
     expect(recording).toEqual({ kind: "recorded", row_id: first.row_id, idempotency_key: "ref_1" })
     expect(refunds.rows[0]).toMatchObject({ record_in_medusa: false, medusa_refund_id: "ref_2" })
     // A second request of the same amount is a new refund, under Medusa's new id.
-    expect(await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_3", source: "admin", amount: "100.00" })).toMatchObject({
+    expect(
+      await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_3", source: "admin", amount: "100.00" })
+    ).toMatchObject({
       kind: "send",
       idempotency_key: "ref_3",
     })
@@ -110,7 +116,13 @@ describe("refund ledger: one writer, intents before calls", () => {
     const failure = { reason: "Balance too low.", retryable: true }
     const admin = await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_1", source: "admin" })
     expect((await outcome(svc, admin.row_id, { kind: "refused", failure })).row).toMatchObject({ status: "failed", retryable: false })
-    const lost = await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_lost", source: "admin", transaction_id: TX, amount: "1.00" })
+    const lost = await open(svc, {
+      idempotency_key: undefined,
+      medusa_refund_id: "ref_lost",
+      source: "admin",
+      transaction_id: TX,
+      amount: "1.00",
+    })
     expect(lost.kind).toBe("send")
     expect((await outcome(svc, lost.row_id, { kind: "not_applied" })).row).toMatchObject({ status: "failed", retryable: false })
     const ret = await open(svc)
@@ -122,7 +134,9 @@ describe("refund ledger: one writer, intents before calls", () => {
     const first = await open(svc)
     await outcome(svc, first.row_id, { kind: "unknown" })
     expect((await sync(svc, [entry("a", "R", "rrn-a", "return-ret_1-pay_1", "69.00")])).pending).toBe(0)
-    expect(refunds.rows).toEqual([expect.objectContaining({ id: first.row_id, tracker_id: "a", status: "R", rrn: "rrn-a", source: "return" })])
+    expect(refunds.rows).toEqual([
+      expect.objectContaining({ id: first.row_id, tracker_id: "a", status: "R", rrn: "rrn-a", source: "return" }),
+    ])
   })
 
   it("two tracker syncs of one transaction at the same moment take turns: one row per entry", async () => {
@@ -144,10 +158,13 @@ describe("refund ledger: one writer, intents before calls", () => {
     const first = await open(svc)
     await outcome(svc, first.row_id, { kind: "refused", failure: { reason: "Balance too low.", retryable: true } })
     await svc.writeRefundLedger({ kind: "stop-retrying", transaction_id: TX, row_id: first.row_id, why: "Not owed any more." })
-    expect(refunds.rows[0]).toMatchObject({ retryable: false, next_retry_at: null, failure_reason: "Balance too low. Not owed any more." })
+    expect(refunds.rows[0]).toMatchObject({
+      retryable: false,
+      next_retry_at: null,
+      failure_reason: "Balance too low. Not owed any more.",
+    })
   })
 })
-
 
 describe("disputes", () => {
   it("records a dispute delivery once", async () => {

@@ -8,7 +8,9 @@ export class Migration20261125200000 extends Migration {
       `alter table if exists "installments_refund" add constraint "installments_refund_status_check" check ("status" in ('sending', 'unknown', 'P', 'R', 'failed'));`
     )
     this.addSql(`alter table if exists "installments_refund" add column if not exists "medusa_refund_id" text null;`)
-    this.addSql(`alter table if exists "installments_refund" add column if not exists "record_in_medusa" boolean not null default false;`)
+    this.addSql(
+      `alter table if exists "installments_refund" add column if not exists "record_in_medusa" boolean not null default false;`
+    )
     this.addSql(`alter table if exists "installments_refund" add column if not exists "payment_session_id" text null;`)
     this.addSql(
       `CREATE INDEX IF NOT EXISTS "IDX_installments_refund_record_in_medusa" ON "installments_refund" ("id") WHERE record_in_medusa AND deleted_at IS NULL;`

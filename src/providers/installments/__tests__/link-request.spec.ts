@@ -19,12 +19,9 @@ describe("the customer's e-mail in a link request", () => {
     expect(emailSent(email)).toBe(email)
   })
 
-  it.each(["", "a", "a@b", "@b.co", "a@.co", "a@b.", "a@@b.co", "a@b@c.co", "a b@c.co", "a@b.co\n"])(
-    "leaves out %j",
-    (email) => {
-      expect(emailSent(email)).toBeUndefined()
-    }
-  )
+  it.each(["", "a", "a@b", "@b.co", "a@.co", "a@b.", "a@@b.co", "a@b@c.co", "a b@c.co", "a@b.co\n"])("leaves out %j", (email) => {
+    expect(emailSent(email)).toBeUndefined()
+  })
 
   it("answers a long adversarial address (no dot, many characters) correctly", () => {
     // 'a@' and a long run without a dot: a backtracking pattern tries every split of the run.

@@ -56,12 +56,15 @@ describe("provider options", () => {
     }
   )
 
-  it.each(["https://installments.example.sa", "http://localhost:9000", "http://127.0.0.1:9000/api", "http://[::1]:9000", "http://LOCALHOST:9000"])(
-    "accepts the baseUrl %s",
-    (baseUrl) => {
-      expect(parseProviderOptions({ ...OPTIONS, baseUrl }).baseUrl).toBe(baseUrl)
-    }
-  )
+  it.each([
+    "https://installments.example.sa",
+    "http://localhost:9000",
+    "http://127.0.0.1:9000/api",
+    "http://[::1]:9000",
+    "http://LOCALHOST:9000",
+  ])("accepts the baseUrl %s", (baseUrl) => {
+    expect(parseProviderOptions({ ...OPTIONS, baseUrl }).baseUrl).toBe(baseUrl)
+  })
 
   it("names every wrong option at once and never quotes the secret", () => {
     const message = messageOf({ ...OPTIONS, storeId: undefined, baseUrl: undefined, checkoutMode: SECRET })

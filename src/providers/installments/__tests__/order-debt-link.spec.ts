@@ -12,7 +12,12 @@ function mockCreate(capture: (body: Record<string, unknown>) => void) {
       capture(body)
       return true
     })
-    .reply(201, { order_id: "payses_9", payment_link_id: LINK_ID, url: `https://pay.test/payment-link/${LINK_ID}`, environment: "SANDBOX" })
+    .reply(201, {
+      order_id: "payses_9",
+      payment_link_id: LINK_ID,
+      url: `https://pay.test/payment-link/${LINK_ID}`,
+      environment: "SANDBOX",
+    })
 }
 
 const debt = (overrides: Record<string, unknown> = {}) => ({
@@ -31,7 +36,12 @@ describe("a session that collects what an order owes (no cart)", () => {
     let body: Record<string, unknown> = {}
     const scope = mockCreate((b) => (body = b))
     const input = { session_id: "payses_9", order_debt: debt() }
-    const result = await provider().initiatePayment({ amount: 57.5, currency_code: "sar", data: input, context: { idempotency_key: "payses_9" } })
+    const result = await provider().initiatePayment({
+      amount: 57.5,
+      currency_code: "sar",
+      data: input,
+      context: { idempotency_key: "payses_9" },
+    })
     expect(scope.isDone()).toBe(true)
     expect(body).toMatchObject({
       amount: 57.5,

@@ -70,11 +70,18 @@ function mockCreate(capture: (body: Record<string, unknown>) => void) {
       capture(body)
       return true
     })
-    .reply(201, { order_id: "payses_1", payment_link_id: LINK_ID, url: `https://pay.test/payment-link/${LINK_ID}`, environment: "SANDBOX" })
+    .reply(201, {
+      order_id: "payses_1",
+      payment_link_id: LINK_ID,
+      url: `https://pay.test/payment-link/${LINK_ID}`,
+      environment: "SANDBOX",
+    })
 }
 
 function mockDetails(details: unknown) {
-  return nock(BASE_URL).post(`/payment_links/${LINK_ID}/details`).reply(200, details as nock.Body)
+  return nock(BASE_URL)
+    .post(`/payment_links/${LINK_ID}/details`)
+    .reply(200, details as nock.Body)
 }
 
 function mockTransaction(overrides: Record<string, unknown> = {}) {
@@ -176,7 +183,11 @@ describe("initiatePayment", () => {
 
   it("below 100.00 SAR in installments mode is a clear error and calls nothing", async () => {
     await expect(
-      provider({ checkoutMode: "installments" }).initiatePayment({ amount: 80, currency_code: "sar", data: { session_id: "payses_1" } })
+      provider({ checkoutMode: "installments" }).initiatePayment({
+        amount: 80,
+        currency_code: "sar",
+        data: { session_id: "payses_1" },
+      })
     ).rejects.toThrow(/at least 100\.00 SAR.*80\.00 SAR/)
   })
 
@@ -191,9 +202,9 @@ describe("initiatePayment", () => {
   })
 
   it("refuses another currency and an amount that rounds to 0", async () => {
-    await expect(
-      provider().initiatePayment({ amount: 400, currency_code: "usd", data: { session_id: "payses_1" } })
-    ).rejects.toThrow(/SAR only; this cart is in USD/)
+    await expect(provider().initiatePayment({ amount: 400, currency_code: "usd", data: { session_id: "payses_1" } })).rejects.toThrow(
+      /SAR only; this cart is in USD/
+    )
     await expect(
       provider().initiatePayment({ amount: "0.004", currency_code: "sar", data: { session_id: "payses_1" } })
     ).rejects.toThrow(/at least 0\.01 SAR/)
@@ -238,7 +249,12 @@ describe("authorizePayment", () => {
   })
 
   it("pay in full: the storefront's plan keys are null, not kept", async () => {
-    mockDetails(linkDetails({ status: "Paid", transactions: [transaction({ payment_option: "Pay In Full", bank_name: null, installment_duration: null })] }))
+    mockDetails(
+      linkDetails({
+        status: "Paid",
+        transactions: [transaction({ payment_option: "Pay In Full", bank_name: null, installment_duration: null })],
+      })
+    )
     const result = await provider().authorizePayment({ data: sessionData(STOREFRONT_KEYS) })
     expect(result.status).toBe(PaymentSessionStatus.CAPTURED)
     expect(result.data).toMatchObject({
@@ -271,7 +287,11 @@ describe("authorizePayment", () => {
     ["declined", linkDetails({ transactions: [transaction({ status: "fail", installment_tracker: null })] }), /declined/],
     [
       "bank rejection",
-      linkDetails({ transactions: [transaction({ status: "fail", installment_tracker: { id: null, status: "R", message: "Credit limit exceeded" } })] }),
+      linkDetails({
+        transactions: [
+          transaction({ status: "fail", installment_tracker: { id: null, status: "R", message: "Credit limit exceeded" } }),
+        ],
+      }),
       /^The bank rejected the 0% installment request\. Pay in full or try another card\.$/,
     ],
     ["expired", linkDetails({ status: "Expired" }), /expired/],
@@ -311,8 +331,16 @@ describe("refundPayment", () => {
   })
 
   it.each([
-    [400, { message: "Maximum amount to be refunded is 100.00" }, /at most 100\.00 SAR can still be refunded.*remaining refundable balance/],
-    [400, { message: "Insufficient balance", validation_errors: [{ Name: "Supplier", Error: "Supplier X" }] }, /Top up the merchant account/],
+    [
+      400,
+      { message: "Maximum amount to be refunded is 100.00" },
+      /at most 100\.00 SAR can still be refunded.*remaining refundable balance/,
+    ],
+    [
+      400,
+      { message: "Insufficient balance", validation_errors: [{ Name: "Supplier", Error: "Supplier X" }] },
+      /Top up the merchant account/,
+    ],
     [403, { detail: "This transaction is not refundable" }, /outside its refund window.*outside the plugin/],
     [403, { detail: "You are not allowed to refund this transaction" }, /another merchant.*same merchant keys/],
   ])("turns a %s refusal into an actionable MedusaError", async (status, reply, expected) => {
@@ -330,7 +358,9 @@ describe("refundPayment", () => {
   it("finds the transaction on the link when the payment data lacks it", async () => {
     mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
     mockTransaction()
-    const scope = nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).reply(200, { status: "success", key_type: "RefundReference", key: "RF-2" })
+    const scope = nock(BASE_URL)
+      .post(`/transactions/refund/${TX_ID}/`)
+      .reply(200, { status: "success", key_type: "RefundReference", key: "RF-2" })
     await provider().refundPayment({ amount: 10, data: sessionData(), context: { idempotency_key: "ref_2" } })
     expect(scope.isDone()).toBe(true)
   })
@@ -388,7 +418,11 @@ describe("refundPayment", () => {
 
     it("a refund that rounds to 0 is a clear error and calls nothing", async () => {
       const error = await provider()
-        .refundPayment({ amount: { value: "0.004", precision: 20 } as never, data: sessionData({ transaction_id: TX_ID }), context: { idempotency_key: "ref_0" } })
+        .refundPayment({
+          amount: { value: "0.004", precision: 20 } as never,
+          data: sessionData({ transaction_id: TX_ID }),
+          context: { idempotency_key: "ref_0" },
+        })
         .catch((e) => e)
       expect(error).toBeInstanceOf(MedusaError)
       expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
@@ -402,11 +436,18 @@ describe("refundPayment", () => {
     it.each([
       ["a 503", (scope: nock.Interceptor) => scope.reply(503, { error: "unavailable" })],
       ["a reset connection", (scope: nock.Interceptor) => scope.replyWithError({ code: "ECONNRESET", message: "socket hang up" })],
-      ["a timeout", (scope: nock.Interceptor) => scope.delay(500).reply(200, { status: "success", key_type: "RefundReference", key: "RF-4" })],
+      [
+        "a timeout",
+        (scope: nock.Interceptor) => scope.delay(500).reply(200, { status: "success", key_type: "RefundReference", key: "RF-4" }),
+      ],
     ])("after %s, succeeds when the service lists the refund's key", async (_case, answer) => {
       mockTransaction()
       answer(nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`))
-      const reread = mockTransaction({ status: "partially refunded", refunded_amount: "10.00", refund_tracker: [refundEntry("ref_unknown")] })
+      const reread = mockTransaction({
+        status: "partially refunded",
+        refunded_amount: "10.00",
+        refund_tracker: [refundEntry("ref_unknown")],
+      })
       const result = await provider({ timeoutMs: 50 }).refundPayment(input)
       expect(reread.isDone()).toBe(true)
       expect(result.data).toMatchObject({ transaction_id: TX_ID })
@@ -416,19 +457,25 @@ describe("refundPayment", () => {
       mockTransaction()
       nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).times(3).reply(503, { error: "unavailable" })
       const reread = mockTransaction({ refund_tracker: [refundEntry("ref_other")] })
-      const error = await provider({ retryBaseDelayMs: 0 }).refundPayment(input).catch((e) => e)
+      const error = await provider({ retryBaseDelayMs: 0 })
+        .refundPayment(input)
+        .catch((e) => e)
       expect(error).toBeInstanceOf(MedusaError)
       expect(error.code).toBe(REFUND_PENDING_CODES.unconfirmed)
       expect(error.message).toMatch(/did not confirm the refund of 10\.00 SAR.*Do not refund it again/)
       expect(reread.isDone()).toBe(true)
-      expect(ledger.refunds.rows).toEqual([expect.objectContaining({ status: "unknown", idempotency_key: "ref_unknown", amount: "10.00" })])
+      expect(ledger.refunds.rows).toEqual([
+        expect.objectContaining({ status: "unknown", idempotency_key: "ref_unknown", amount: "10.00" }),
+      ])
     })
 
     it("when the re-read fails too, the intent is still unknown: the answer is neither yes nor no", async () => {
       mockTransaction()
       nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).times(3).reply(503, { error: "unavailable" })
       nock(BASE_URL).get(`/transactions/${TX_ID}`).times(3).reply(503, { error: "unavailable" })
-      const error = await provider({ retryBaseDelayMs: 0 }).refundPayment(input).catch((e) => e)
+      const error = await provider({ retryBaseDelayMs: 0 })
+        .refundPayment(input)
+        .catch((e) => e)
       expect(error.code).toBe(REFUND_PENDING_CODES.unconfirmed)
       expect(ledger.refunds.rows[0]).toMatchObject({ status: "unknown" })
     })
@@ -437,7 +484,9 @@ describe("refundPayment", () => {
       mockTransaction()
       nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).times(3).reply(503, { error: "unavailable" })
       nock(BASE_URL).get(`/transactions/${TX_ID}`).times(3).reply(503, { error: "unavailable" })
-      await provider({ retryBaseDelayMs: 0 }).refundPayment(input).catch(() => undefined)
+      await provider({ retryBaseDelayMs: 0 })
+        .refundPayment(input)
+        .catch(() => undefined)
       nock.cleanAll()
       const unmatched: unknown[] = []
       nock.emitter.on("no match", (request) => unmatched.push(request))
@@ -448,7 +497,9 @@ describe("refundPayment", () => {
       expect(again).toBeInstanceOf(MedusaError)
       expect(again.type).toBe(MedusaError.Types.NOT_ALLOWED)
       expect(again.code).toBe(REFUND_PENDING_CODES.beingConfirmed)
-      expect(again.message).toBe("A refund of 10.00 SAR on this payment is being confirmed with the installments service; try again in a minute.")
+      expect(again.message).toBe(
+        "A refund of 10.00 SAR on this payment is being confirmed with the installments service; try again in a minute."
+      )
       nock.emitter.removeAllListeners("no match")
       expect(unmatched).toEqual([])
       expect(ledger.refunds.rows).toHaveLength(1)
@@ -538,7 +589,12 @@ describe("getPaymentStatus and retrievePayment", () => {
     mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
     const status = await provider().getPaymentStatus({ data: sessionData(STOREFRONT_KEYS) })
     expect(status.status).toBe(PaymentSessionStatus.CAPTURED)
-    expect(status.data).toMatchObject({ transaction_id: TX_ID, installment_months: "6", installment_bank: "RAJHI", failure_reason: null })
+    expect(status.data).toMatchObject({
+      transaction_id: TX_ID,
+      installment_months: "6",
+      installment_bank: "RAJHI",
+      failure_reason: null,
+    })
     mockDetails(linkDetails())
     const retrieved = await provider().retrievePayment({ data: sessionData(STOREFRONT_KEYS) })
     expect(retrieved.data).toMatchObject(NO_OPTIONAL_VALUES)
@@ -630,7 +686,10 @@ describe("getWebhookActionAndData", () => {
       ["no marker", () => ({ ...marked(successBody()), headers: { "content-type": "application/json" } })],
       ["a signature but no keys to check it", () => delivery("order.success", transaction())],
       ["a valid marker but no raw body", () => ({ ...marked(successBody()), rawData: undefined as never })],
-      ["a marker of another body sent as an array", () => ({ ...marked(successBody()), headers: { [VERIFIED_MARKER_HEADER]: ["a", "b"] } })],
+      [
+        "a marker of another body sent as an array",
+        () => ({ ...marked(successBody()), headers: { [VERIFIED_MARKER_HEADER]: ["a", "b"] } }),
+      ],
     ])("refuses %s without calling the service", async (_case, payload) => {
       // No interceptor: any call to the service would fail the delivery with a thrown error.
       expect(await provider().getWebhookActionAndData(payload() as never)).toEqual({ action: PaymentActions.NOT_SUPPORTED })
@@ -668,7 +727,11 @@ describe("a paid verdict read moments ago", () => {
   const paidDetails = () => linkDetails({ status: "Paid", transactions: [transaction()] })
   const success = (data: Record<string, unknown>) => {
     const body = JSON.stringify({ id: "evt_1", event: "order.success", created_at: "2026-01-01T10:00:00Z", data })
-    return { rawData: Buffer.from(body), data: JSON.parse(body), headers: signedDeliveryHeaders({ payload: body, privateKey: keyPair.privateKey, keyPrefix: "key-1" }) }
+    return {
+      rawData: Buffer.from(body),
+      data: JSON.parse(body),
+      headers: signedDeliveryHeaders({ payload: body, privateKey: keyPair.privateKey, keyPrefix: "key-1" }),
+    }
   }
   const successOfSession = (overrides: Record<string, unknown> = {}) =>
     success({ ...transaction(), metadata: { session_id: "payses_1" }, ...overrides })
@@ -709,7 +772,12 @@ describe("a paid verdict read moments ago", () => {
   it("an unpaid verdict is never reused: the next authorization reads again and finds the payment", async () => {
     mockDetails(linkDetails({ transactions: [transaction({ status: "fail" })] }))
     expect((await keyed().authorizePayment({ data: sessionData() })).status).toBe(PaymentSessionStatus.REQUIRES_MORE)
-    mockDetails(linkDetails({ status: "Paid", transactions: [transaction({ status: "fail" }), transaction({ id: "2b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed" })] }))
+    mockDetails(
+      linkDetails({
+        status: "Paid",
+        transactions: [transaction({ status: "fail" }), transaction({ id: "2b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed" })],
+      })
+    )
     expect((await keyed().authorizePayment({ data: sessionData() })).status).toBe(PaymentSessionStatus.CAPTURED)
   })
 

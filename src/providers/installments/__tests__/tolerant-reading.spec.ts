@@ -5,7 +5,16 @@ import { useNock } from "../../../lib/__tests__/use-nock"
 import { signedDeliveryHeaders } from "../../../lib/webhooks"
 import { recentPaidVerdicts } from "../../../installments/recent-paid-verdicts"
 import { InstallmentsProviderService } from "../service"
-import { BASE_URL, keyPair, LINK_ID, linkDetails, OPTIONS, sessionData, STORE_ID, transaction } from "../../../installments/__tests__/fixtures"
+import {
+  BASE_URL,
+  keyPair,
+  LINK_ID,
+  linkDetails,
+  OPTIONS,
+  sessionData,
+  STORE_ID,
+  transaction,
+} from "../../../installments/__tests__/fixtures"
 
 useNock()
 // Each test reads the service as if first: a paid verdict kept by an earlier test would answer instead.
@@ -20,7 +29,10 @@ function provider(log = logger(), options: Record<string, unknown> = {}) {
 }
 
 function mockDetails(details: unknown, times = 1) {
-  return nock(BASE_URL).post(`/payment_links/${LINK_ID}/details`).times(times).reply(200, details as nock.Body)
+  return nock(BASE_URL)
+    .post(`/payment_links/${LINK_ID}/details`)
+    .times(times)
+    .reply(200, details as nock.Body)
 }
 
 /** The smallest link details the provider can act on: the link's id, status and amount, and its attempts. */
@@ -70,7 +82,11 @@ describe("a transaction status the interface does not list", () => {
   it("does not complete a cart from a webhook", async () => {
     const id = randomUUID()
     mockDetails(linkDetails({ status: "Paid", transactions: [transaction({ id, status: "captured_later" })] }))
-    const body = JSON.stringify({ id: "evt_1", event: "order.success", data: { id, status: "captured_later", amount: "1500", payment_link_id: LINK_ID } })
+    const body = JSON.stringify({
+      id: "evt_1",
+      event: "order.success",
+      data: { id, status: "captured_later", amount: "1500", payment_link_id: LINK_ID },
+    })
     const headers = signedDeliveryHeaders({ payload: body, privateKey: keyPair.privateKey, keyPrefix: "key-1" })
     const result = await provider(logger(), { webhookKeys: { "key-1": keyPair.publicKey } }).getWebhookActionAndData({
       rawData: Buffer.from(body),
@@ -102,7 +118,12 @@ describe("a transaction status the interface does not list", () => {
 
   it("is not logged for the statuses the interface lists", async () => {
     const log = logger()
-    mockDetails(linkDetails({ status: "Paid", transactions: [transaction({ id: randomUUID(), status: "fail" }), transaction({ id: randomUUID() })] }))
+    mockDetails(
+      linkDetails({
+        status: "Paid",
+        transactions: [transaction({ id: randomUUID(), status: "fail" }), transaction({ id: randomUUID() })],
+      })
+    )
     await provider(log).authorizePayment({ data: sessionData() })
     expect(warnings(log)).toEqual([])
   })
@@ -115,7 +136,10 @@ describe("a bank decision the interface does not list", () => {
     mockDetails(linkDetails({ status: "Paid", transactions: [transaction({ id, installment_tracker: { status: "Escalated" } })] }), 2)
     const first = await provider(log).authorizePayment({ data: sessionData() })
     const second = await provider(log).authorizePayment({ data: sessionData() })
-    expect([first.status, second.status]).toEqual([PaymentSessionStatus.PENDING_AUTHORIZATION, PaymentSessionStatus.PENDING_AUTHORIZATION])
+    expect([first.status, second.status]).toEqual([
+      PaymentSessionStatus.PENDING_AUTHORIZATION,
+      PaymentSessionStatus.PENDING_AUTHORIZATION,
+    ])
     expect(warnings(log)).toEqual([
       `installments: transaction ${id} of payment link ${LINK_ID} has bank decision "Escalated", which the plugin does not know; it is treated as a bank review in progress`,
     ])
@@ -127,7 +151,9 @@ describe("a bank decision the interface does not list", () => {
     ["Pending", PaymentSessionStatus.PENDING_AUTHORIZATION],
     ["Rejected", PaymentSessionStatus.REQUIRES_MORE],
   ])("reads the spelled-out decision %s as its letter", async (decision, status) => {
-    mockDetails(linkDetails({ status: "Paid", transactions: [transaction({ id: randomUUID(), installment_tracker: { status: decision } })] }))
+    mockDetails(
+      linkDetails({ status: "Paid", transactions: [transaction({ id: randomUUID(), installment_tracker: { status: decision } })] })
+    )
     expect((await provider().authorizePayment({ data: sessionData() })).status).toBe(status)
   })
 })

@@ -43,13 +43,21 @@ describe("decideOrderPaymentCollected", () => {
   })
 
   it("places a draft order paid by its link before announcing it", () => {
-    const decision = decideOrderPaymentCollected(payment({ payment_collection: { order: { id: "order_1", display_id: 7, status: "draft" } } }))
+    const decision = decideOrderPaymentCollected(
+      payment({ payment_collection: { order: { id: "order_1", display_id: 7, status: "draft" } } })
+    )
     expect(decision).toMatchObject({ announce: true, convert_draft: true, data: { order_id: "order_1", converted_from_draft: true } })
   })
 
   it.each([
-    ["already announced (Medusa captures again for each paid delivery)", payment({ metadata: { [ANNOUNCED_KEY]: "2026-11-25T01:00:01Z" } })],
-    ["a checkout payment (its session collects no order's debt)", payment({ payment_session: { id: "payses_1", data: { ...sessionData, order_debt: undefined } } })],
+    [
+      "already announced (Medusa captures again for each paid delivery)",
+      payment({ metadata: { [ANNOUNCED_KEY]: "2026-11-25T01:00:01Z" } }),
+    ],
+    [
+      "a checkout payment (its session collects no order's debt)",
+      payment({ payment_session: { id: "payses_1", data: { ...sessionData, order_debt: undefined } } }),
+    ],
     ["on another order's collection", payment({ payment_collection: { order: { id: "order_2" } } })],
     ["not captured", payment({ captured_at: null })],
     ["canceled", payment({ canceled_at: "2026-11-25T01:00:00Z" })],

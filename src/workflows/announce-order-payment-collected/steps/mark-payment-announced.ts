@@ -17,7 +17,10 @@ export const markPaymentAnnouncedStep = createStep(
     // The model has metadata; Medusa's PaymentDTO does not type it.
     const stored = (payment as { metadata?: Record<string, unknown> | null }).metadata
     const previous: Previous = { id: payment.id, metadata: stored ?? null }
-    const update: PaymentMetadataUpdate = { id: payment.id, metadata: { ...(previous.metadata ?? {}), [ANNOUNCED_KEY]: new Date().toISOString() } }
+    const update: PaymentMetadataUpdate = {
+      id: payment.id,
+      metadata: { ...(previous.metadata ?? {}), [ANNOUNCED_KEY]: new Date().toISOString() },
+    }
     await payments.updatePayment(update)
     return new StepResponse(undefined, previous)
   },

@@ -20,7 +20,11 @@ export const decideUnpaidOrderStep = createStep(
   "installments-decide-unpaid-order",
   async (input: UnpaidOrderInput & { candidate: boolean }, { container }) => {
     if (!input.candidate) {
-      return new StepResponse<UnpaidOrderDecision>({ cancel: false, reason: "no open order without a payment", session_id: input.session_id })
+      return new StepResponse<UnpaidOrderDecision>({
+        cancel: false,
+        reason: "no open order without a payment",
+        session_id: input.session_id,
+      })
     }
     const context = await loadSessionContext(container, input.session_id)
     const verdict = await readVerdict(container, context)
@@ -28,7 +32,10 @@ export const decideUnpaidOrderStep = createStep(
   }
 )
 
-async function readVerdict(container: Parameters<typeof clientForProvider>[0], context: SessionContext): Promise<LinkVerdict | undefined> {
+async function readVerdict(
+  container: Parameters<typeof clientForProvider>[0],
+  context: SessionContext
+): Promise<LinkVerdict | undefined> {
   const session = context.session
   const data = readSessionData(session?.data ?? undefined)
   if (!session || !data) {

@@ -8,10 +8,19 @@ const transaction = (amount: string, tracker: { key: string; amount: string }[] 
     status: tracker.length ? "partially refunded" : "success",
     amount,
     refunded_amount: tracker.reduce((sum, entry) => (Number(sum) + Number(entry.amount)).toFixed(2), "0.00"),
-    refund_tracker: tracker.map((entry, i) => ({ id: `t${i}`, status: "P", amount: entry.amount, idempotency_key: entry.key, rrn: null })),
+    refund_tracker: tracker.map((entry, i) => ({
+      id: `t${i}`,
+      status: "P",
+      amount: entry.amount,
+      idempotency_key: entry.key,
+      rrn: null,
+    })),
   }) as unknown as Transaction
 
-const payment = (refunds: { id: string; amount: string; key?: string }[] = [], provider = "pp_installments_installments"): OrderPaymentRow => ({
+const payment = (
+  refunds: { id: string; amount: string; key?: string }[] = [],
+  provider = "pp_installments_installments"
+): OrderPaymentRow => ({
   id: "pay_1",
   provider_id: provider,
   data: { transaction_id: "tx-1" },
@@ -43,7 +52,9 @@ describe("refunds Medusa shows that the service never accepted", () => {
   })
 
   it("nothing once the service lists the key, or when the cancel refund went through", () => {
-    expect(missingRefunds(payment(), cancelBooked("143.75"), transaction("143.75", [{ key: "cancel-pay_1", amount: "143.75" }]))).toEqual([])
+    expect(
+      missingRefunds(payment(), cancelBooked("143.75"), transaction("143.75", [{ key: "cancel-pay_1", amount: "143.75" }]))
+    ).toEqual([])
     const refunded = payment([{ id: "ref_1", amount: "143.75" }])
     expect(missingRefunds(refunded, cancelBooked("143.75"), transaction("143.75", [{ key: "ref_1", amount: "143.75" }]))).toEqual([])
   })
@@ -58,7 +69,9 @@ describe("refunds Medusa shows that the service never accepted", () => {
 
   it("a refund the plugin recorded on the payment is known to the service by its key: never sent again", () => {
     const recorded = payment([{ id: "ref_9", amount: "143.75", key: "cancel-pay_1" }])
-    expect(missingRefunds(recorded, cancelBooked("143.75"), transaction("143.75", [{ key: "cancel-pay_1", amount: "143.75" }]))).toEqual([])
+    expect(
+      missingRefunds(recorded, cancelBooked("143.75"), transaction("143.75", [{ key: "cancel-pay_1", amount: "143.75" }]))
+    ).toEqual([])
   })
 
   it("never more than the service still holds on the transaction", () => {
@@ -82,7 +95,9 @@ describe("refunds the service made that Medusa's payment does not show", () => {
     const tracker = transaction("143.75", [{ key: "cancel-pay_1", amount: "143.75" }])
     expect(unrecordedRefunds(payment([{ id: "ref_9", amount: "143.75", key: "cancel-pay_1" }]), tracker)).toEqual([])
     expect(unrecordedRefunds(payment(), transaction("143.75"))).toEqual([])
-    expect(unrecordedRefunds(payment([{ id: "ref_1", amount: "40" }]), transaction("143.75", [{ key: "ref_1", amount: "40.00" }]))).toEqual([])
+    expect(
+      unrecordedRefunds(payment([{ id: "ref_1", amount: "40" }]), transaction("143.75", [{ key: "ref_1", amount: "40.00" }]))
+    ).toEqual([])
     expect(unrecordedRefunds(payment([], "pp_system_default"), tracker)).toEqual([])
   })
 })

@@ -4,7 +4,13 @@ import type { Transaction } from "../../../lib/client"
 import { registrationIdOf } from "../../../installments/provider-ids"
 import { clientForProvider } from "../../../installments/registrations"
 import type { OrderPaymentRow } from "../../../installments/session-records"
-import { missingRefunds, unrecordedRefunds, type MissingRefund, type OrderTransactionRow, type RefundToRecord } from "../cancel-refund-decision"
+import {
+  missingRefunds,
+  unrecordedRefunds,
+  type MissingRefund,
+  type OrderTransactionRow,
+  type RefundToRecord,
+} from "../cancel-refund-decision"
 
 export interface CheckOrderRefundsInput {
   order_id: string

@@ -27,7 +27,9 @@ export const sendMissingRefundsStep = createStep(
       const client = clientForProvider(container, refund.provider_id)
       const attempt = { ...refund }
       if (!client) {
-        logger.error(`installments: no installments payment provider is registered with id ${refund.provider_id}; refund ${refund.idempotency_key} not sent`)
+        logger.error(
+          `installments: no installments payment provider is registered with id ${refund.provider_id}; refund ${refund.idempotency_key} not sent`
+        )
         continue
       }
       try {

@@ -20,7 +20,9 @@ export const loadDisputedSessionStep = createStep(
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     const client = clientForProvider(container, input.provider_id)
     if (!client || !input.payment_link_id) {
-      logger.warn(`installments: dispute ${input.event_id} names session ${input.session_id} without a link to confirm it by; recorded without it`)
+      logger.warn(
+        `installments: dispute ${input.event_id} names session ${input.session_id} without a link to confirm it by; recorded without it`
+      )
       return new StepResponse({ session_id: undefined })
     }
     let sessionId: string | undefined

@@ -7,7 +7,9 @@ import { canceledOrderPaymentRefundedMessage, type CanceledOrderPaymentDecision 
 export const announceCanceledOrderPaymentRefundedStep = createStep(
   "installments-announce-canceled-order-payment-refunded",
   async (input: { decision: CanceledOrderPaymentDecision; refund_id?: string }, { container }) => {
-    container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).error(canceledOrderPaymentRefundedMessage(input.decision, input.refund_id))
+    container
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .error(canceledOrderPaymentRefundedMessage(input.decision, input.refund_id))
     return new StepResponse(undefined)
   }
 )

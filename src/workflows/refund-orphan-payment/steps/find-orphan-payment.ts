@@ -29,7 +29,10 @@ export const findOrphanPaymentStep = createStep(
   async (input: OrphanPaymentInput, { container }) => {
     const client = clientForProvider(container, input.provider_id)
     if (!client) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `No installments payment provider is registered with id ${input.provider_id}.`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `No installments payment provider is registered with id ${input.provider_id}.`
+      )
     }
     if (input.require_session_gone && input.session_id) {
       // Every paid checkout comes here: the session alone decides, without its cart, order and payments.

@@ -57,7 +57,9 @@ export const refundThroughMedusaStep = createStep(
         input: { payment_id: planned.payment_id, amount: planned.amount, note: input.note },
         throwOnError: false,
       })
-      const made = (await refundsOf(payments, planned.payment_id)).find((refund) => !before.has(refund.id) && refund.note === input.note)
+      const made = (await refundsOf(payments, planned.payment_id)).find(
+        (refund) => !before.has(refund.id) && refund.note === input.note
+      )
       if (made) {
         attempts.push({ ...attempt, refund_id: made.id })
         continue

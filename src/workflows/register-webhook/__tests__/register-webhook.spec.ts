@@ -31,13 +31,21 @@ function mockRegistration() {
   return nock(BASE_URL)
     .post("/api/create-webhook-and-apikey/")
     .reply(201, {
-      webhook_endpoint: { id: 7, url: "https://shop.test/hooks/payment/installments_installments", event_type_names: ["order.success"] },
+      webhook_endpoint: {
+        id: 7,
+        url: "https://shop.test/hooks/payment/installments_installments",
+        event_type_names: ["order.success"],
+      },
       api_key: { name: "webhook", prefix: "whk_live1", public_key: keys.publicKey },
     })
 }
 
 describe("registerInstallmentsWebhookWorkflow", () => {
-  const input = { provider_id: "installments", url: "https://shop.test/hooks/payment/installments_installments", event_type_names: ["order.success" as const] }
+  const input = {
+    provider_id: "installments",
+    url: "https://shop.test/hooks/payment/installments_installments",
+    event_type_names: ["order.success" as const],
+  }
 
   it("stores the issued key with an upsert on its prefix", async () => {
     mockRegistration()

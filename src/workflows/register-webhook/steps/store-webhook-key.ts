@@ -13,7 +13,14 @@ export interface StoreWebhookKeyInput {
 
 type Stored = {
   id: string
-  previous?: { id: string; public_key: string; environment: string; provider_id: string | null; endpoint_id: string | null; url: string | null }
+  previous?: {
+    id: string
+    public_key: string
+    environment: string
+    provider_id: string | null
+    endpoint_id: string | null
+    url: string | null
+  }
 }
 
 /**

@@ -44,7 +44,12 @@ const failure = (run: () => unknown) => {
 
 describe("decideOrderDebt", () => {
   it("answers the link already open for exactly what the order owes", () => {
-    expect(decideOrderDebt(order(), "order_1", NOW)).toEqual({ reuse: true, owed: "57.50", collection_id: "pay_col_debt", session_id: "payses_open" })
+    expect(decideOrderDebt(order(), "order_1", NOW)).toEqual({
+      reuse: true,
+      owed: "57.50",
+      collection_id: "pay_col_debt",
+      session_id: "payses_open",
+    })
   })
 
   it("makes a new link when the order owes another amount than the open link's (the order was edited again)", () => {
@@ -56,7 +61,10 @@ describe("decideOrderDebt", () => {
     ["its link expires within five minutes", session({}, { expires_at: "2026-11-25T01:04:00.000Z" })],
     ["it failed or was closed", session({ status: "error" })],
     ["it is another provider's", session({ provider_id: "pp_system_default" })],
-    ["it was made for another order", session({}, { order_debt: { order_id: "order_2", order_display_id: 13, checkout: null, send_sms: null, expires_at: null } })],
+    [
+      "it was made for another order",
+      session({}, { order_debt: { order_id: "order_2", order_display_id: 13, checkout: null, send_sms: null, expires_at: null } }),
+    ],
     ["it is a checkout session, not an order's", session({}, { order_debt: undefined })],
   ])("makes a new link when the session is not open for this debt: %s", (_, candidate) => {
     const withSession = order({ payment_collections: [{ id: "pay_col_debt", status: "not_paid", payment_sessions: [candidate] }] })

@@ -21,7 +21,10 @@ export const readOrderPaymentLinkStep = createStep(
     const session = await loadSession(container, input.session_id)
     const data = readSessionData(session?.data ?? undefined)
     if (!session || !data) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Payment session ${input.session_id} holds no installments payment link.`)
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `Payment session ${input.session_id} holds no installments payment link.`
+      )
     }
     return new StepResponse<OrderPaymentLink>({
       session_id: session.id,

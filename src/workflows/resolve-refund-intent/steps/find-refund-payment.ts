@@ -35,7 +35,14 @@ export const findRefundPaymentStep = createStep(
     const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
       entity: "payment",
-      fields: ["id", "refunds.id", "refunds.metadata", "payment_collection.order.id", "payment_collection.order.status", "payment_collection.order.canceled_at"],
+      fields: [
+        "id",
+        "refunds.id",
+        "refunds.metadata",
+        "payment_collection.order.id",
+        "payment_collection.order.status",
+        "payment_collection.order.canceled_at",
+      ],
       filters: input.payment_id ? { id: input.payment_id } : { payment_session_id: input.payment_session_id ?? "" },
     })
     const payment = data[0] as PaymentRow | undefined

@@ -30,7 +30,9 @@ export const resolveFromTrackerStep = createStep(
     }
     const client = clientForProvider(container, row.provider_id)
     if (!client) {
-      container.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`installments: no provider ${row.provider_id} to resolve refund ${row.id}`)
+      container
+        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        .warn(`installments: no provider ${row.provider_id} to resolve refund ${row.id}`)
       return new StepResponse(row)
     }
     const transaction = await client.transactions.retrieve(row.transaction_id)
@@ -45,7 +47,10 @@ export const resolveFromTrackerStep = createStep(
       kind: "outcome",
       transaction_id: row.transaction_id,
       row_id: row.id,
-      outcome: verdict === "applied" ? { kind: "accepted", amount: formatAmount(listed), recorded_by_medusa: false } : { kind: "not_applied" },
+      outcome:
+        verdict === "applied"
+          ? { kind: "accepted", amount: formatAmount(listed), recorded_by_medusa: false }
+          : { kind: "not_applied" },
     })
     await ledger.writeRefundLedger({
       kind: "tracker",
@@ -54,7 +59,9 @@ export const resolveFromTrackerStep = createStep(
     })
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      .info(`installments: refund ${row.idempotency_key} on transaction ${row.transaction_id} resolved from the service: ${verdict.replace("_", " ")}`)
+      .info(
+        `installments: refund ${row.idempotency_key} on transaction ${row.transaction_id} resolved from the service: ${verdict.replace("_", " ")}`
+      )
     const [after] = await ledger.listInstallmentsRefunds({ id: input.id }, { take: 1 })
     return new StepResponse(after)
   }

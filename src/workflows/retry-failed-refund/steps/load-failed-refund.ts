@@ -32,7 +32,10 @@ export const loadFailedRefundStep = createStep("installments-load-failed-refund"
   }
   if (row.status !== "failed") {
     const now = row.status === "R" ? "settled" : row.status === "P" ? "pending" : "being confirmed with the service"
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Refund ${input.id} did not fail (it is ${now}); only a failed refund can be retried.`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Refund ${input.id} did not fail (it is ${now}); only a failed refund can be retried.`
+    )
   }
   const needsOrder = row.source === "return" || row.source === "cancel"
   if (!row.source || !row.idempotency_key || (needsOrder && !row.order_id)) {

@@ -4,6 +4,8 @@ import type InstallmentsModuleService from "../../../modules/installments/servic
 
 /** The ledger row as it stands after the retry. */
 export const readRefundStep = createStep("installments-read-refund", async (input: { id: string }, { container }) => {
-  const [row] = await container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE).listInstallmentsRefunds({ id: input.id }, { take: 1 })
+  const [row] = await container
+    .resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+    .listInstallmentsRefunds({ id: input.id }, { take: 1 })
   return new StepResponse(row)
 })

@@ -58,7 +58,14 @@ describe("refundViews", () => {
   })
 
   it("says a failed refund will be retried only while the job still has it scheduled (attempts left)", () => {
-    const exhausted = ledger({ id: "iref_3", tracker_id: null, status: "failed", source: "return", retryable: true, next_retry_at: null })
+    const exhausted = ledger({
+      id: "iref_3",
+      tracker_id: null,
+      status: "failed",
+      source: "return",
+      retryable: true,
+      next_retry_at: null,
+    })
     expect(refundViews([exhausted], [])[0]).toMatchObject({ status: "failed", will_retry: false })
   })
 

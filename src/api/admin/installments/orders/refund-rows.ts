@@ -32,7 +32,13 @@ export interface RefundView {
   idempotency_key: string | null
 }
 
-const STATUS: Record<string, RefundView["status"]> = { sending: "confirming", unknown: "confirming", P: "pending", R: "settled", failed: "failed" }
+const STATUS: Record<string, RefundView["status"]> = {
+  sending: "confirming",
+  unknown: "confirming",
+  P: "pending",
+  R: "settled",
+  failed: "failed",
+}
 
 /**
  * The refunds of one payment: the plugin's ledger first, then any entry of the service's refund
@@ -42,7 +48,7 @@ export function refundViews(ledger: LedgerRow[], tracker: RefundTrackerEntry[]):
   const byTracker = new Map(tracker.map((entry) => [entry.id, entry]))
   const views: RefundView[] = ledger.map((row) => {
     const live = row.tracker_id ? byTracker.get(row.tracker_id) : undefined
-    const status = live ? STATUS[live.status] : STATUS[row.status] ?? "pending"
+    const status = live ? STATUS[live.status] : (STATUS[row.status] ?? "pending")
     return {
       id: row.id,
       amount: formatAmount(roundMedusaAmount(row.amount)),

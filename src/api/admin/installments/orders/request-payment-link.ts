@@ -10,7 +10,11 @@ import type { AdminRequestOrderPaymentLinkType } from "./payment-link-validators
  * Answers a payment link for what an order (or a draft order) owes: 200 with the link already open
  * for that amount, 201 with a new one; its URL, QR code, expiry, session and collection.
  */
-export async function requestPaymentLink(req: AuthenticatedMedusaRequest<AdminRequestOrderPaymentLinkType>, res: MedusaResponse, kind: DebtKind) {
+export async function requestPaymentLink(
+  req: AuthenticatedMedusaRequest<AdminRequestOrderPaymentLinkType>,
+  res: MedusaResponse,
+  kind: DebtKind
+) {
   const { provider_id, ...choices } = req.validatedBody ?? {}
   const registration = resolveRegistration(req.scope, provider_id)
   const { result } = await requestInstallmentsOrderPaymentWorkflow(req.scope).run({

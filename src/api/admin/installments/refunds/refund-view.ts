@@ -1,7 +1,10 @@
 import { willRetry } from "../../../../installments/refund-failures"
 import { REFUND_STATUS } from "../validators"
 
-type LedgerRow = { status: keyof typeof REFUND_STATUS; retryable?: boolean | null; next_retry_at?: Date | string | null } & Record<string, unknown>
+type LedgerRow = { status: keyof typeof REFUND_STATUS; retryable?: boolean | null; next_retry_at?: Date | string | null } & Record<
+  string,
+  unknown
+>
 
 /** A ledger row as the admin API shows it: status in words, and whether a failed refund is retried. */
 export function refundView(row: LedgerRow) {

@@ -22,17 +22,19 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminSettleme
   const registration = resolveRegistration(req.scope, provider_id)
   const params = { from_date, to_date, store_id: registration.options.storeId }
   const report = await callService(registration, () => registration.client.reports.statements(params))
-  const file = await callService(registration, () =>
-    registration.client.reports.streamStatement({ ...params, format: "csv" })
-  )
+  const file = await callService(registration, () => registration.client.reports.streamStatement({ ...params, format: "csv" }))
 
   if (format === "csv") {
     const rows = unreadableAsServiceError(registration, joinedStatementRows(req.scope, file.stream))
-    await sendDownload(res, {
-      contentType: "text/csv; charset=utf-8",
-      name: statementFileName("installments-settlements", from_date, to_date, "csv"),
-      body: Readable.from(settlementCsvLines(report, rows)),
-    }, req.scope.resolve(ContainerRegistrationKeys.LOGGER))
+    await sendDownload(
+      res,
+      {
+        contentType: "text/csv; charset=utf-8",
+        name: statementFileName("installments-settlements", from_date, to_date, "csv"),
+        body: Readable.from(settlementCsvLines(report, rows)),
+      },
+      req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+    )
     return
   }
 

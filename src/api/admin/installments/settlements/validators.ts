@@ -24,9 +24,7 @@ export const AdminSettlementsQuery = z
 export type AdminSettlementsQueryType = z.infer<typeof AdminSettlementsQuery>
 
 /** `?from_date&to_date&limit&offset`: a page of one payout's rows in the window, joined to orders. */
-export const AdminSettlementRowsQuery = z
-  .object({ ...windowFields, ...pageFields })
-  .superRefine(refineStatementWindow)
+export const AdminSettlementRowsQuery = z.object({ ...windowFields, ...pageFields }).superRefine(refineStatementWindow)
 export type AdminSettlementRowsQueryType = z.infer<typeof AdminSettlementRowsQuery>
 
 /** A payout's id as the service names it, or `unsettled`; checked before the service is called. */

@@ -13,11 +13,7 @@ export function statementFileName(prefix: string, from: string, to: string, exte
  * memory. A failure after the first byte can only cut the download short: the connection is closed
  * so the browser reports a failed download instead of saving a truncated file as complete.
  */
-export async function sendDownload(
-  res: MedusaResponse,
-  file: { contentType: string; name: string; body: Readable },
-  logger: Logger
-) {
+export async function sendDownload(res: MedusaResponse, file: { contentType: string; name: string; body: Readable }, logger: Logger) {
   res.status(200)
   res.setHeader("Content-Type", file.contentType)
   res.setHeader("Content-Disposition", `attachment; filename="${file.name}"`)

@@ -19,9 +19,13 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminStatemen
     return
   }
   const file = await callService(registration, () => registration.client.reports.streamStatement({ ...params, format }))
-  await sendDownload(res, {
-    contentType: file.contentType,
-    name: statementFileName("installments-statement", from_date, to_date, format),
-    body: file.stream,
-  }, req.scope.resolve(ContainerRegistrationKeys.LOGGER))
+  await sendDownload(
+    res,
+    {
+      contentType: file.contentType,
+      name: statementFileName("installments-statement", from_date, to_date, format),
+      body: file.stream,
+    },
+    req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  )
 }

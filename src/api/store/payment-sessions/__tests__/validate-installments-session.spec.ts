@@ -11,7 +11,9 @@ describe("validateInstallmentsSession", () => {
     const next = jest.fn()
     await validateInstallmentsSession(req, {} as never, next)
     expect(next).toHaveBeenCalledTimes(1)
-    expect(graph).toHaveBeenCalledWith(expect.objectContaining({ entity: "cart_payment_collection", filters: { payment_collection_id: "pay_col_1" } }))
+    expect(graph).toHaveBeenCalledWith(
+      expect.objectContaining({ entity: "cart_payment_collection", filters: { payment_collection_id: "pay_col_1" } })
+    )
   })
 
   it.each([
@@ -19,11 +21,18 @@ describe("validateInstallmentsSession", () => {
     ["an injection string", { cart_id: "'; DROP TABLE cart; --" }, /data\.cart_id must be the id of the cart/],
     ["a number", { cart_id: 12345 }, /data\.cart_id must be the id of the cart/],
     ["data that is not an object", "cart_01ABC", /^data must be an object/],
-    ["an order payment request", { order_debt: { order_id: "order_01" } }, /data\.order_debt is set by the admin's order payment link/],
+    [
+      "an order payment request",
+      { order_debt: { order_id: "order_01" } },
+      /data\.order_debt is set by the admin's order payment link/,
+    ],
   ])("refuses %s with a 400 naming the field", async (_name, data, message) => {
     const { req } = request({ provider_id: "pp_installments_card", data })
     const next = jest.fn()
-    await expect(validateInstallmentsSession(req, {} as never, next)).rejects.toMatchObject({ type: "invalid_data", message: expect.stringMatching(message) })
+    await expect(validateInstallmentsSession(req, {} as never, next)).rejects.toMatchObject({
+      type: "invalid_data",
+      message: expect.stringMatching(message),
+    })
     expect(next).not.toHaveBeenCalled()
   })
 

@@ -253,7 +253,10 @@ export function startNockTarget(): { target: ContractTarget; stop(): void } {
         transactionIds: [],
       }
       links.set(link.id, link)
-      return [201, { order_id: link.orderId, payment_link_id: link.id, url: `${PAY_URL}/payment-link/${link.id}`, environment: "SANDBOX" }]
+      return [
+        201,
+        { order_id: link.orderId, payment_link_id: link.id, url: `${PAY_URL}/payment-link/${link.id}`, environment: "SANDBOX" },
+      ]
     },
 
     details(id: string, body: Body, headers: Body): Reply {
@@ -270,7 +273,14 @@ export function startNockTarget(): { target: ContractTarget; stop(): void } {
         {
           payment_link: linkBody(link),
           transactions: all.slice((page - 1) * pageSize, page * pageSize).map(transactionBody),
-          pagination: { count: all.length, page, page_size: pageSize, total_pages: totalPages, next: page < totalPages, previous: page > 1 },
+          pagination: {
+            count: all.length,
+            page,
+            page_size: pageSize,
+            total_pages: totalPages,
+            next: page < totalPages,
+            previous: page > 1,
+          },
         },
       ]
     },
@@ -324,7 +334,9 @@ export function startNockTarget(): { target: ContractTarget; stop(): void } {
       if (denied) return denied
       const link = linkOf(id)
       if (!link) return error(404, "payment_link_not_found", "Payment link not found.")
-      const paid = link.transactionIds.some((trxId) => transactions.get(trxId)!.status !== "fail" && transactions.get(trxId)!.status !== "pending")
+      const paid = link.transactionIds.some(
+        (trxId) => transactions.get(trxId)!.status !== "fail" && transactions.get(trxId)!.status !== "pending"
+      )
       const status = link.status === "Expired" ? "expired" : link.singleUse && paid ? "already_paid" : "valid"
       const banks = link.onlyPayInFull ? [] : bankPlans(link.amount)
       return [
@@ -419,10 +431,23 @@ export function startNockTarget(): { target: ContractTarget; stop(): void } {
       }
       const net = gross - fee - vat - refunds
       if (body.format === "csv") {
-        const header = "date,type,transaction_id,payment_option,bank_name,amount,service_fee,service_tax_vat,refund_amount,net_amount,settlement_id"
+        const header =
+          "date,type,transaction_id,payment_option,bank_name,amount,service_fee,service_tax_vat,refund_amount,net_amount,settlement_id"
         const rows = inWindow.map((trx) => {
           const f = fees(trx)
-          return [trx.createdAt.toISOString(), "payment", trx.id, trx.option, "RAJHI", wire(trx.amount), wire(f.fee), wire(f.vat), "0.00", wire(f.payout), ""].join(",")
+          return [
+            trx.createdAt.toISOString(),
+            "payment",
+            trx.id,
+            trx.option,
+            "RAJHI",
+            wire(trx.amount),
+            wire(f.fee),
+            wire(f.vat),
+            "0.00",
+            wire(f.payout),
+            "",
+          ].join(",")
         })
         return [200, [header, ...rows].join("\n"), { "Content-Type": "text/csv" }]
       }
@@ -452,7 +477,12 @@ export function startNockTarget(): { target: ContractTarget; stop(): void } {
       if (denied) return denied
       const names = body.event_type_names
       const known = new Set<string>(EVENT_NAMES)
-      if (!String(body.url).startsWith("https://") || !Array.isArray(names) || !names.length || names.some((name) => !known.has(name))) {
+      if (
+        !String(body.url).startsWith("https://") ||
+        !Array.isArray(names) ||
+        !names.length ||
+        names.some((name) => !known.has(name))
+      ) {
         return error(400, "invalid_request", "url must be HTTPS and event_type_names known event names.")
       }
       const id = randomUUID()
@@ -468,8 +498,7 @@ export function startNockTarget(): { target: ContractTarget; stop(): void } {
 
   // Every handler sees the parsed JSON body and the request headers; errors inside become 500s.
   const faults = { failNext: 0, status: 500 }
-  const handle =
-    (route: (path: string, body: Body, headers: Body) => Reply) =>
+  const handle = (route: (path: string, body: Body, headers: Body) => Reply) =>
     function (this: nock.ReplyFnContext, path: string, body: nock.Body): nock.ReplyFnResult {
       if (faults.failNext > 0) {
         faults.failNext -= 1

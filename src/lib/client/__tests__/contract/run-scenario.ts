@@ -16,7 +16,10 @@ export async function runScenario(scenario: ContractScenario, target: ContractTa
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     // The compile target (ES2021) has no Error options, so `cause` is set as a property.
-    const named = Object.assign(new Error(`rule "${scenario.rule}" failed against the ${target.name} target (${scenario.name}):\n${message}`), { cause: error })
+    const named = Object.assign(
+      new Error(`rule "${scenario.rule}" failed against the ${target.name} target (${scenario.name}):\n${message}`),
+      { cause: error }
+    )
     if (error instanceof Error && error.stack) {
       named.stack = `${named.message}\n${error.stack.split("\n").slice(1).join("\n")}`
     }

@@ -18,7 +18,11 @@ describe.each([2, 5])("client contract against the sandbox (amounts with %i deci
     await stop?.()
   })
 
-  it.each(scenarios.map((scenario) => [scenarioTitle(scenario), scenario] as const))("%s", async (_title, scenario) => {
-    await runScenario(scenario, target)
-  }, 30_000)
+  it.each(scenarios.map((scenario) => [scenarioTitle(scenario), scenario] as const))(
+    "%s",
+    async (_title, scenario) => {
+      await runScenario(scenario, target)
+    },
+    30_000
+  )
 })

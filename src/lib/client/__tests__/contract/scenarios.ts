@@ -89,7 +89,13 @@ export const scenarios: ContractScenario[] = [
       // Missing title: the client refuses it locally, so the raw call checks the service's own 400.
       const missing = await rejected(
         target.client.http.json(
-          { method: "POST", path: `/payment_links/${target.storeId}/create`, body: { amount: 500 }, retry: "never", family: "default" },
+          {
+            method: "POST",
+            path: `/payment_links/${target.storeId}/create`,
+            body: { amount: 500 },
+            retry: "never",
+            family: "default",
+          },
           PaymentLinkList
         ),
         ValidationError
@@ -128,17 +134,44 @@ export const scenarios: ContractScenario[] = [
       expect(missing(link, ["order_id", "payment_link_id", "url", "environment"])).toEqual([])
       expect(
         missing(trx, [
-          "type", "created_at", "trx_lang", "is_refundable", "total_amount", "payment_amount", "service_fee",
-          "service_tax_vat", "brand_percentage", "brand_static_fee", "merchant_payout", "murabha_fee",
-          "murabha_fee_vat", "installment_fee", "installment_fee_vat", "paymentBrand", "payment_method",
-          "payment_option", "number", "bank_name", "installment_duration", "installment_status",
-          "installment_tracker", "payment_link_id", "merchant_id",
+          "type",
+          "created_at",
+          "trx_lang",
+          "is_refundable",
+          "total_amount",
+          "payment_amount",
+          "service_fee",
+          "service_tax_vat",
+          "brand_percentage",
+          "brand_static_fee",
+          "merchant_payout",
+          "murabha_fee",
+          "murabha_fee_vat",
+          "installment_fee",
+          "installment_fee_vat",
+          "paymentBrand",
+          "payment_method",
+          "payment_option",
+          "number",
+          "bank_name",
+          "installment_duration",
+          "installment_status",
+          "installment_tracker",
+          "payment_link_id",
+          "merchant_id",
         ])
       ).toEqual([])
       expect(
         missing(details.payment_link, [
-          "title", "single_use", "enabled", "expiry_date", "created_at", "environment_type", "metadata",
-          "only_show_bank_installments", "only_show_pay_in_full",
+          "title",
+          "single_use",
+          "enabled",
+          "expiry_date",
+          "created_at",
+          "environment_type",
+          "metadata",
+          "only_show_bank_installments",
+          "only_show_pay_in_full",
         ])
       ).toEqual([])
       expect(missing(details.pagination, ["count", "page", "page_size", "total_pages", "previous"])).toEqual([])
@@ -322,7 +355,11 @@ export const scenarios: ContractScenario[] = [
     async run(target) {
       const unknown = randomUUID()
       const refund = await rejected(target.client.transactions.refund(unknown, { refund_amount: 1 }), RefundRejectedError)
-      expect(refund).toMatchObject({ status: 403, reason: "not_allowed", serviceMessage: "You are not allowed to refund this transaction" })
+      expect(refund).toMatchObject({
+        status: 403,
+        reason: "not_allowed",
+        serviceMessage: "You are not allowed to refund this transaction",
+      })
       const read = await rejected(target.client.transactions.retrieve(unknown), NotFoundError)
       expect(read).toMatchObject({ status: 404, serviceMessage: "Not found." })
       const details = await rejected(target.client.paymentLinks.retrieve(unknown), NotFoundError)
@@ -428,9 +465,7 @@ export const scenarios: ContractScenario[] = [
       expect(report.currency).toBe("SAR")
       const s = report.summary
       expect(h(s.total_gross_sales)).toBeGreaterThanOrEqual(80000n)
-      expect(formatAmount(h(s.total_gross_sales) - h(s.total_fees) - h(s.total_vat) - h(s.total_refunds))).toBe(
-        s.net_payout_amount
-      )
+      expect(formatAmount(h(s.total_gross_sales) - h(s.total_fees) - h(s.total_vat) - h(s.total_refunds))).toBe(s.net_payout_amount)
 
       const csv = await target.client.reports.statements({ ...window, format: "csv" })
       expect(csv.contentType).toMatch(/^text\/csv/)
@@ -494,15 +529,24 @@ export const scenarios: ContractScenario[] = [
           { method: "GET", path: "/check/bin_numbers_lookup/", query, retry: "never", family: "default" },
           StatementReport
         )
-      expect(await rejected(raw({ bin: "12345" }), ValidationError)).toMatchObject({ status: 400, serviceMessage: "bin must be 6 to 8 digits." })
-      expect(await rejected(raw({ bin: "123456789" }), ValidationError)).toMatchObject({ status: 400, serviceMessage: "bin must be 6 to 8 digits." })
+      expect(await rejected(raw({ bin: "12345" }), ValidationError)).toMatchObject({
+        status: 400,
+        serviceMessage: "bin must be 6 to 8 digits.",
+      })
+      expect(await rejected(raw({ bin: "123456789" }), ValidationError)).toMatchObject({
+        status: 400,
+        serviceMessage: "bin must be 6 to 8 digits.",
+      })
       expect(await rejected(raw({ bin: cards.rajhiCredit, amount: "abc" }), ValidationError)).toMatchObject({
         status: 400,
         serviceMessage: "amount must be a valid number.",
       })
 
       for (const bin of [cards.debit, cards.unknown]) {
-        expect(await target.client.bins.lookup({ bin, amount: 5000 })).toEqual({ is_eligible: false, message: "Bin number not found." })
+        expect(await target.client.bins.lookup({ bin, amount: 5000 })).toEqual({
+          is_eligible: false,
+          message: "Bin number not found.",
+        })
       }
     },
   },
@@ -515,7 +559,10 @@ export const scenarios: ContractScenario[] = [
         description: "contract",
         event_type_names: ["order.success", "order.updated"],
       })
-      expect(registration.webhook_endpoint).toMatchObject({ url: target.webhookUrl, event_type_names: ["order.success", "order.updated"] })
+      expect(registration.webhook_endpoint).toMatchObject({
+        url: target.webhookUrl,
+        event_type_names: ["order.success", "order.updated"],
+      })
       expect(registration.api_key.prefix).toBeTruthy()
       expect(registration.api_key.public_key).toMatch(/^-----BEGIN PUBLIC KEY-----/)
       expect(createPublicKey(registration.api_key.public_key).asymmetricKeyType).toBe("rsa")
@@ -565,9 +612,9 @@ export const scenarios: ContractScenario[] = [
       )
       expect(error.status).toBe(503)
       // The failure was not retried, so the next registration is the first one to reach the service.
-      expect((await target.client.webhooks.register({ url: target.webhookUrl, event_type_names: ["order.success"] })).api_key.public_key).toMatch(
-        /BEGIN PUBLIC KEY/
-      )
+      expect(
+        (await target.client.webhooks.register({ url: target.webhookUrl, event_type_names: ["order.success"] })).api_key.public_key
+      ).toMatch(/BEGIN PUBLIC KEY/)
     },
   },
   {
@@ -584,7 +631,10 @@ export const scenarios: ContractScenario[] = [
       const create = await rejected(wrong.paymentLinks.create(target.storeId, { amount: 500, title: "x" }), AuthenticationError)
       expect(create.status).toBe(401)
 
-      await rejected(wrong.reports.statements({ from_date: "2026-01-01", to_date: "2026-01-31", store_id: target.storeId }), AuthenticationError)
+      await rejected(
+        wrong.reports.statements({ from_date: "2026-01-01", to_date: "2026-01-31", store_id: target.storeId }),
+        AuthenticationError
+      )
       await rejected(wrong.paymentLinks.resolve(randomUUID()), AuthenticationError)
       await rejected(wrong.transactions.retrieve(randomUUID()), AuthenticationError)
       await rejected(wrong.transactions.refund(randomUUID(), { refund_amount: 1 }), AuthenticationError)

@@ -40,7 +40,10 @@ export function table(unique: string) {
     },
     async remove(ids: string | string[]) {
       for (const id of Array.isArray(ids) ? ids : [ids]) {
-        rows.splice(rows.findIndex((row) => row.id === id), 1)
+        rows.splice(
+          rows.findIndex((row) => row.id === id),
+          1
+        )
       }
     },
   }

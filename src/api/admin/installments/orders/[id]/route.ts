@@ -47,7 +47,11 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       return readTransaction(registrations.get(registrationId), registrationId, payment)
     })
   )
-  const ledger = await ledgerRows(req, payments, reads.map((read) => read.transaction?.id))
+  const ledger = await ledgerRows(
+    req,
+    payments,
+    reads.map((read) => read.transaction?.id)
+  )
   const transactionIds = payments.map((payment, index) => reads[index].transaction?.id ?? text(payment.data?.transaction_id))
   const disputes = await disputeTimes(
     req.scope.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE),
@@ -75,10 +79,9 @@ async function ledgerRows(req: AuthenticatedMedusaRequest, payments: OrderPaymen
     return []
   }
   const module = req.scope.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-  const ids = [
-    ...transactionIds,
-    ...payments.map((payment) => payment.data?.transaction_id),
-  ].filter((id): id is string => typeof id === "string" && !!id)
+  const ids = [...transactionIds, ...payments.map((payment) => payment.data?.transaction_id)].filter(
+    (id): id is string => typeof id === "string" && !!id
+  )
   const rows = await module.listInstallmentsRefunds(
     { $or: [{ payment_id: payments.map((payment) => payment.id) }, ...(ids.length ? [{ transaction_id: ids }] : [])] },
     { order: { created_at: "ASC" } }

@@ -24,9 +24,7 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminPaymentL
   const registration = resolveRegistration(req.scope, provider_id)
   let details: PaymentLinkDetails | undefined
   const { items, total } = await readOffsetWindow(offset, limit, async (page, pageSize) => {
-    const read = await callService(registration, () =>
-      registration.client.paymentLinks.retrieve(id, { page, page_size: pageSize })
-    )
+    const read = await callService(registration, () => registration.client.paymentLinks.retrieve(id, { page, page_size: pageSize }))
     details ??= read
     return { items: read.transactions, total: read.pagination?.count ?? read.transactions.length }
   })

@@ -23,9 +23,7 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminSettleme
   const params = { from_date, to_date, store_id: registration.options.storeId }
   const report = await callService(registration, () => registration.client.reports.statements(params))
   const listed = report.settlements.find((settlement) => settlement.settlement_id === id)
-  const file = await callService(registration, () =>
-    registration.client.reports.streamStatement({ ...params, format: "csv" })
-  )
+  const file = await callService(registration, () => registration.client.reports.streamStatement({ ...params, format: "csv" }))
   const rows = unreadableAsServiceError(registration, statementRows(file.stream))
   const page = await settlementRowsPage(req.scope, rows, id === UNSETTLED_ID ? null : id, { offset, limit })
   if (id !== UNSETTLED_ID && !listed && page.count === 0) {
@@ -39,7 +37,7 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminSettleme
       settlement_id: id === UNSETTLED_ID ? null : id,
       payout_date: listed?.payout_date ?? null,
       bank_reference: listed?.bank_reference ?? null,
-      status: id === UNSETTLED_ID ? "unsettled" : listed?.status ?? "unknown",
+      status: id === UNSETTLED_ID ? "unsettled" : (listed?.status ?? "unknown"),
       net_amount: listed?.net_amount ?? null,
       totals: page.totals,
       row_count: page.count,

@@ -47,7 +47,12 @@ function rowWith(text: string): { report: StatementReport; row: JoinedRow } {
 async function csvOf(text: string) {
   const { report, row } = rowWith(text)
   let csv = ""
-  for await (const line of settlementCsvLines(report, (async function* () { yield row })())) {
+  for await (const line of settlementCsvLines(
+    report,
+    (async function* () {
+      yield row
+    })()
+  )) {
     csv += line
   }
   const records = []
