@@ -75,28 +75,27 @@ export function renderLayout({ lang, title, toggleHref, body }: LayoutInput): st
   const t = MESSAGES[lang]
   const other = otherLanguage(lang)
   const toggle = toggleHref
-    ? html`<nav class="toplinks" aria-label="${t.languageToggleLabel}">
-        <a href="${toggleHref}" lang="${other}" hreflang="${other}">${MESSAGES[other].languageName}</a>
-      </nav>`
+    ? html`<nav class="toplinks" aria-label="${t.languageToggleLabel}"><a href="${toggleHref}" lang="${other}" hreflang="${other}">${MESSAGES[other].languageName}</a></nav>`
     : null
   return html`<!doctype html>
-    <html lang="${lang}" dir="${t.dir}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
-        <title>${title}</title>
-        <style>
-          ${new SafeHtml(STYLES)}
-        </style>
-      </head>
-      <body>
-        <p class="banner" role="note">${t.sandboxBanner}</p>
-        <div class="page">
-          ${toggle}
-          <main class="card">${body}</main>
-        </div>
-      </body>
-    </html> `.value
+<html lang="${lang}" dir="${t.dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<title>${title}</title>
+<style>${new SafeHtml(STYLES)}</style>
+</head>
+<body>
+<p class="banner" role="note">${t.sandboxBanner}</p>
+<div class="page">
+${toggle}
+<main class="card">
+${body}
+</main>
+</div>
+</body>
+</html>
+`.value
 }

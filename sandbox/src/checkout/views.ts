@@ -56,12 +56,12 @@ function linkDocument(ctx: PageContext, link: CheckoutLinkView, body: SafeHtml, 
 function summary(ctx: PageContext, link: CheckoutLinkView): SafeHtml {
   const t = MESSAGES[ctx.lang]
   return html`<header class="summary">
-    <p class="merchant"><bdi>${link.merchant_name}</bdi></p>
-    <h1><bdi>${link.title}</bdi></h1>
-    ${link.description && html`<p class="description"><bdi>${link.description}</bdi></p>`}
-    <p class="amount">${money(link.amount, ctx.lang)}</p>
-    <p class="expiry">${t.expiresLabel}: <time datetime="${link.expires_at}">${formatExpiry(link.expires_at, ctx.lang)}</time></p>
-  </header>`
+<p class="merchant"><bdi>${link.merchant_name}</bdi></p>
+<h1><bdi>${link.title}</bdi></h1>
+${link.description && html`<p class="description"><bdi>${link.description}</bdi></p>`}
+<p class="amount">${money(link.amount, ctx.lang)}</p>
+<p class="expiry">${t.expiresLabel}: <time datetime="${link.expires_at}">${formatExpiry(link.expires_at, ctx.lang)}</time></p>
+</header>`
 }
 
 function alert(message: string | null | undefined): SafeHtml | null {
@@ -71,40 +71,22 @@ function alert(message: string | null | undefined): SafeHtml | null {
 
 function cancelForm(ctx: PageContext): SafeHtml {
   const t = MESSAGES[ctx.lang]
-  return html`<form method="post" action="${actionUrl(ctx, "cancel")}">
-    <button type="submit" class="linkish">${t.cancel}</button>
-  </form>`
+  return html`<form method="post" action="${actionUrl(ctx, "cancel")}"><button type="submit" class="linkish">${t.cancel}</button></form>`
 }
 
 /** Step 1: the link summary and the card number form. */
 export function cardPage(ctx: PageContext, link: CheckoutLinkView, error: string | null = null): string {
   const t = MESSAGES[ctx.lang]
-  const body = html`${summary(ctx, link)} ${alert(error)}
-    <form method="post" action="${actionUrl(ctx, "card")}">
-      <h2>${t.cardStepTitle}</h2>
-      <label for="card_number">${t.cardNumberLabel}</label>
-      <input
-        id="card_number"
-        name="card_number"
-        type="text"
-        inputmode="numeric"
-        autocomplete="cc-number"
-        dir="ltr"
-        required
-        minlength="12"
-        maxlength="23"
-        pattern="[0-9 ]{12,23}"
-        spellcheck="false"
-        aria-describedby="card_number_hint"
-        ${error ? html` aria-invalid="true"` : null}
-      />
-      <p class="hint" id="card_number_hint">${t.cardNumberHint} ${t.sandboxHint}</p>
-      <button type="submit" class="primary">${t.continue}</button>
-    </form>
-    <div class="actions">
-      ${cancelForm(ctx)}
-      <p class="hint">${t.cancelHint}</p>
-    </div>`
+  const body = html`${summary(ctx, link)}
+${alert(error)}
+<form method="post" action="${actionUrl(ctx, "card")}">
+<h2>${t.cardStepTitle}</h2>
+<label for="card_number">${t.cardNumberLabel}</label>
+<input id="card_number" name="card_number" type="text" inputmode="numeric" autocomplete="cc-number" dir="ltr" required minlength="12" maxlength="23" pattern="[0-9 ]{12,23}" spellcheck="false" aria-describedby="card_number_hint"${error ? html` aria-invalid="true"` : null}>
+<p class="hint" id="card_number_hint">${t.cardNumberHint} ${t.sandboxHint}</p>
+<button type="submit" class="primary">${t.continue}</button>
+</form>
+<div class="actions">${cancelForm(ctx)}<p class="hint">${t.cancelHint}</p></div>`
   return linkDocument(ctx, link, body)
 }
 
@@ -114,10 +96,7 @@ function cardLine(ctx: PageContext, card: CheckoutOffers["card"]): SafeHtml {
   const meta = [card.brand, type, card.issuer]
     .filter((part): part is string => Boolean(part))
     .map((part, index) => html`${index > 0 ? " · " : ""}<bdi>${part}</bdi>`)
-  return html`<p class="cardline">
-    <span>${t.cardLabel}:</span>
-    <bdi class="masked" dir="ltr">${card.masked}</bdi>${meta.length > 0 && html` <span class="meta">${meta}</span>`}
-  </p>`
+  return html`<p class="cardline"><span>${t.cardLabel}:</span> <bdi class="masked" dir="ltr">${card.masked}</bdi>${meta.length > 0 && html` <span class="meta">${meta}</span>`}</p>`
 }
 
 interface RadioInput {
@@ -130,14 +109,8 @@ interface RadioInput {
 }
 
 function radio({ id, value, checked, title, details, badge }: RadioInput): SafeHtml {
-  return html`<li>
-    <label class="option" for="${id}"
-      ><input type="radio" id="${id}" name="choice" value="${value}" required${checked ? html` checked` : null} />
-      <span class="option-text"
-        ><span class="option-title">${title}</span>${details.map((detail) => html`<span class="option-detail">${detail}</span>`)}</span
-      >${badge && html`<span class="badge">${badge}</span>`}</label
-    >
-  </li>`
+  return html`<li><label class="option" for="${id}"><input type="radio" id="${id}" name="choice" value="${value}" required${checked ? html` checked` : null}>
+<span class="option-text"><span class="option-title">${title}</span>${details.map((detail) => html`<span class="option-detail">${detail}</span>`)}</span>${badge && html`<span class="badge">${badge}</span>`}</label></li>`
 }
 
 // Plans are grouped under their bank, so each option stays short enough for a phone: months, monthly
@@ -168,12 +141,8 @@ function planOptions(ctx: PageContext, link: CheckoutLinkView, view: OffersView,
         badge: "0%",
       })
     })
-    return html`<p class="group-title" id="${titleId}">
-        <bdi class="bank">${plans[0].bank_name}</bdi> <span>${t.installmentsTitle}</span>
-      </p>
-      <ul class="options" aria-labelledby="${titleId}">
-        ${options}
-      </ul>`
+    return html`<p class="group-title" id="${titleId}"><bdi class="bank">${plans[0].bank_name}</bdi> <span>${t.installmentsTitle}</span></p>
+<ul class="options" aria-labelledby="${titleId}">${options}</ul>`
   })
   const full = view.payInFull
     ? radio({
@@ -185,12 +154,7 @@ function planOptions(ctx: PageContext, link: CheckoutLinkView, view: OffersView,
       })
     : null
   return html`${groups}
-  ${
-    full &&
-    html`<ul class="options">
-      ${full}
-    </ul>`
-  }`
+${full && html`<ul class="options">${full}</ul>`}`
 }
 
 /** Step 2: the masked card, the plans it qualifies for and/or pay in full. */
@@ -204,31 +168,24 @@ export function offersPage(ctx: PageContext, link: CheckoutLinkView, view: Offer
     optionCount === 0
       ? html`<p class="notice">${t.onlyInstallmentsNoPlan}</p>`
       : html`<form method="post" action="${actionUrl(ctx, "pay")}">
-          <input type="hidden" name="card_token" value="${view.cardToken}" />
-          <fieldset>
-            <legend>${t.chooseTitle}</legend>
-            ${planOptions(ctx, link, view, optionCount === 1)}
-          </fieldset>
-          ${
-            link.address_required &&
-            html`<div class="field">
-              <label for="address">${t.addressLabel}</label>
-              <textarea
-                id="address"
-                name="address"
-                required
-                maxlength="500"
-                autocomplete="street-address"
-                aria-describedby="address_hint"
-              >
-${view.address ?? ""}</textarea>
-              <p class="hint" id="address_hint">${t.addressHint}</p>
-            </div>`
-          }
-          <button type="submit" class="primary">${t.payButton(money(link.amount, ctx.lang))}</button>
-        </form>`
-  const body = html`${summary(ctx, link)} ${alert(error)} ${cardLine(ctx, view.offers.card)} ${reason} ${form}
-    <div class="actions"><a href="${pageUrl(ctx)}">${t.useAnotherCard}</a>${cancelForm(ctx)}</div>`
+<input type="hidden" name="card_token" value="${view.cardToken}">
+<fieldset><legend>${t.chooseTitle}</legend>
+${planOptions(ctx, link, view, optionCount === 1)}
+</fieldset>
+${
+  link.address_required &&
+  html`<div class="field"><label for="address">${t.addressLabel}</label>
+<textarea id="address" name="address" required maxlength="500" autocomplete="street-address" aria-describedby="address_hint">${view.address ?? ""}</textarea>
+<p class="hint" id="address_hint">${t.addressHint}</p></div>`
+}
+<button type="submit" class="primary">${t.payButton(money(link.amount, ctx.lang))}</button>
+</form>`
+  const body = html`${summary(ctx, link)}
+${alert(error)}
+${cardLine(ctx, view.offers.card)}
+${reason}
+${form}
+<div class="actions"><a href="${pageUrl(ctx)}">${t.useAnotherCard}</a>${cancelForm(ctx)}</div>`
   return linkDocument(ctx, link, body)
 }
 
@@ -237,10 +194,7 @@ export function closedPage(ctx: PageContext, link: CheckoutLinkView): string {
   const t = MESSAGES[ctx.lang]
   const [title, text] = link.status === "expired" ? [t.expiredTitle, t.expiredBody] : [t.paidTitle, t.paidBody]
   const body = html`${summary(ctx, link)}
-    <div class="notice" role="status">
-      <h2>${title}</h2>
-      <p>${text}</p>
-    </div>`
+<div class="notice" role="status"><h2>${title}</h2><p>${text}</p></div>`
   return linkDocument(ctx, link, body)
 }
 
@@ -255,13 +209,10 @@ export function resultPage(
   const t = MESSAGES[ctx.lang]
   const retry = kind === "fail" || kind === "cancelled"
   const body = html`${summary(ctx, link)}
-    <div class="${kind === "fail" ? "alert" : "notice"}" role="status">
-      <h2>${t.resultTitle[kind]}</h2>
-      <p>${t.resultBody[kind]}</p>
-      ${message && html`<p dir="auto">${message}</p>`}
-    </div>
-    ${transactionId && html`<p class="result-id">${t.transactionLabel}: <bdi dir="ltr">${transactionId}</bdi></p>`}
-    ${retry && html`<p><a href="${pageUrl(ctx)}">${t.tryAgain}</a></p>`}`
+<div class="${kind === "fail" ? "alert" : "notice"}" role="status"><h2>${t.resultTitle[kind]}</h2><p>${t.resultBody[kind]}</p>
+${message && html`<p dir="auto">${message}</p>`}</div>
+${transactionId && html`<p class="result-id">${t.transactionLabel}: <bdi dir="ltr">${transactionId}</bdi></p>`}
+${retry && html`<p><a href="${pageUrl(ctx)}">${t.tryAgain}</a></p>`}`
   // The other language's GET page would show the link's state, not this outcome.
   return linkDocument(ctx, link, body, false)
 }
@@ -273,8 +224,7 @@ export function notFoundPage(ctx: PageContext): string {
     lang: ctx.lang,
     title: t.notFoundTitle,
     toggleHref: pageUrl(ctx, otherLanguage(ctx.lang)),
-    body: html`<h1>${t.notFoundTitle}</h1>
-      <p>${t.notFoundBody}</p>`,
+    body: html`<h1>${t.notFoundTitle}</h1><p>${t.notFoundBody}</p>`,
   })
 }
 
@@ -285,7 +235,6 @@ export function errorPage(lang: CheckoutLanguage): string {
     lang,
     title: t.errorTitle,
     toggleHref: null,
-    body: html`<h1>${t.errorTitle}</h1>
-      <p>${t.errorBody}</p>`,
+    body: html`<h1>${t.errorTitle}</h1><p>${t.errorBody}</p>`,
   })
 }

@@ -13,7 +13,7 @@ describe("escapeHtml", () => {
 describe("html", () => {
   it("escapes values, keeps nested templates, and drops false/null", () => {
     const inner = html`<b>${"<i>"}</b>`
-    expect(html`<p>${inner}${false}${null}${["<", html`<br />`]}</p>`.value).toBe("<p><b>&lt;i&gt;</b>&lt;<br></p>")
+    expect(html`<p>${inner}${false}${null}${["<", html`<br>`]}</p>`.value).toBe("<p><b>&lt;i&gt;</b>&lt;<br></p>")
   })
 })
 
