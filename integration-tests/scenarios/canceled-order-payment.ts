@@ -5,6 +5,7 @@ import { InstallmentsClient } from "../../src/lib/client"
 import { signedDeliveryHeaders } from "../../src/lib/webhooks"
 import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../../src/workflows/refund-canceled-order-payment"
 import { PAID_LINK_GRACE_MS } from "../../src/installments/transactions"
+import { canceledOrderRefundKey } from "../../src/installments/refund-keys"
 import type { SuiteContext } from "../helpers/context"
 import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
@@ -112,17 +113,21 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     ])
     expect(canceled.transactions.find((t) => t.reference === "refund")?.reference_id).toBe(refundId)
 
-    // The service refunded the full amount once, with Medusa's refund id as idempotency key.
+    // The service refunded the full amount once, under the key of its cause (written to the ledger
+    // before Medusa's refund ran; Medusa's refund id is not kept if the call fails).
     const transaction = await client().transactions.retrieve(paid.transaction_id)
     expect(transaction).toMatchObject({ status: "refunded", refunded_amount: "1500.00" })
-    expect(transaction.refund_tracker.map((r) => [r.amount, r.idempotency_key])).toEqual([["1500.00", refundId]])
+    expect(transaction.refund_tracker.map((r) => [r.amount, r.idempotency_key])).toEqual([
+      ["1500.00", canceledOrderRefundKey(paid.transaction_id)],
+    ])
     const entries = await waitFor(async () => {
       const rows = await ledger(paid.transaction_id)
       return rows.some((row) => row.payment_id && row.source === "canceled-order") ? rows : undefined
     })
     expect(entries).toEqual([
       expect.objectContaining({
-        idempotency_key: refundId,
+        idempotency_key: canceledOrderRefundKey(paid.transaction_id),
+        medusa_refund_id: refundId,
         amount: 1500,
         payment_id: refunded.id,
         source: "canceled-order",
@@ -249,7 +254,7 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     ])
     const transaction = await client().transactions.retrieve(transactionId)
     expect(transaction).toMatchObject({ status: "refunded", refunded_amount: "1500.00" })
-    expect(transaction.refund_tracker.map((r) => r.idempotency_key)).toEqual([payment.refunds[0].id])
+    expect(transaction.refund_tracker.map((r) => r.idempotency_key)).toEqual([canceledOrderRefundKey(transactionId)])
 
     await runSweeps(getContainer(), { since, now: new Date(Date.now() + ELEVEN_MINUTES) })
     const after = await order(orderId)
