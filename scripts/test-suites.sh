@@ -41,7 +41,7 @@ unit_pid=$!
 integration() {
   local lane=$1
   shift
-  # No --passWithNoTests: a lane that finds no spec has failed.
+  # A lane that finds no spec fails (jest's default, which this run keeps).
   NODE_OPTIONS=--experimental-vm-modules npx jest --config jest.config.js --selectProjects integration \
     --runInBand --forceExit --json --outputFile="test-results/integration-$lane.json" "$@" \
     > "test-results/integration-$lane.log" 2>&1
