@@ -133,7 +133,11 @@ export async function sendRefund(
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `The installments service did not confirm the refund of ${formatAmount(halalas)} SAR. The plugin is checking with the service: ` +
-        "if it went through it appears on the order within a few minutes, otherwise it is sent again under the same key. Do not refund it again.",
+        "if it went through it appears on the order within a few minutes, " +
+        // A refund asked for through Medusa is not re-sent by the plugin (Medusa keeps no record to retry).
+        (request.recorded_by_medusa
+          ? "otherwise the order shows it failed and it can be refunded again then. Do not refund it again before."
+          : "otherwise it is sent again under the same key. Do not refund it again."),
       REFUND_PENDING_CODES.unconfirmed
     )
   }
