@@ -1,6 +1,6 @@
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { installmentsProviderOptions, installmentsRegistrationIds } from "../src/installments/registrations"
+import { installmentsProviderOptions, installmentsRegistrationIds } from "../src/installments/registrations/lookup"
 import { storeSuite } from "./helpers/store-suite"
 import { checkoutScenarios } from "./scenarios/checkout"
 

@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { LINK_EXPIRY_GRACE_MS, LONGEST_LINK_LIFE_MS } from "../../src/installments/link-timing"
+import { LINK_EXPIRY_GRACE_MS, LONGEST_LINK_LIFE_MS } from "../../src/installments/links/timing"
 import pruneWebhookEvents from "../../src/jobs/prune-webhook-events"
 import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
 import refundStrayPayments from "../../src/jobs/refund-stray-payments"

@@ -3,7 +3,7 @@ import type InstallmentsModuleService from "../../src/modules/installments/servi
 import checkCanceledOrderRefunds from "../../src/jobs/check-canceled-order-refunds"
 import resolveRefundIntents from "../../src/jobs/resolve-refund-intents"
 import retryFailedRefunds from "../../src/jobs/retry-failed-refunds"
-import { returnRefundKey } from "../../src/installments/refund-keys"
+import { returnRefundKey } from "../../src/installments/refunds/keys"
 import { InstallmentsClient } from "../../src/lib/client"
 import { parseAmount, formatAmount } from "../../src/lib/money"
 import type { SuiteContext } from "../helpers/context"

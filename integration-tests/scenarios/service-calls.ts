@@ -7,7 +7,7 @@ import { storefront } from "../helpers/seed"
 import { settleWebhooks } from "../helpers/settle"
 import { deliveryBody, eventsOfLink, sendToWebhookRoute, signedByService } from "../helpers/webhooks"
 import { runSweeps } from "../helpers/sweeps"
-import { settledPaidLinks } from "../../src/installments/paid-checkout-state"
+import { settledPaidLinks } from "../../src/installments/sessions/paid-checkout-state"
 
 type Store = ReturnType<typeof storefront>
 type LoggedRequest = { method: string; path: string; status: number }

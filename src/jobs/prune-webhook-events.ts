@@ -1,7 +1,7 @@
 import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { installmentsProviderOptions, installmentsRegistrationIds } from "../installments/registrations"
-import { pruneBefore } from "../installments/webhook-retention"
+import { installmentsProviderOptions, installmentsRegistrationIds } from "../installments/registrations/lookup"
+import { pruneBefore } from "../installments/webhooks/retention"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 

@@ -7,9 +7,9 @@ import {
   sweepStepFor,
   WAITING_STATUSES,
   type SweepStep,
-} from "../installments/link-timing"
-import { PROVIDER_ID_PREFIX } from "../installments/provider-ids"
-import { loadedRegistrations, sweepConcurrency } from "../installments/registrations"
+} from "../installments/links/timing"
+import { PROVIDER_ID_PREFIX } from "../installments/registrations/provider-ids"
+import { loadedRegistrations, sweepConcurrency } from "../installments/registrations/lookup"
 import { inParallel } from "../lib/in-parallel"
 import { idFloor, PAYMENT_SESSION_ID_PREFIX } from "../lib/ulid-floor"
 import { INSTALLMENTS_MODULE } from "../modules/installments"

@@ -1,15 +1,15 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { settledPaidLinks } from "../installments/paid-checkout-state"
-import { clientForProvider, loadedRegistrations, sweepConcurrency } from "../installments/registrations"
-import { PAID_LINK_GRACE_MS } from "../installments/transactions"
+import { settledPaidLinks } from "../installments/sessions/paid-checkout-state"
+import { clientForProvider, loadedRegistrations, sweepConcurrency } from "../installments/registrations/lookup"
+import { PAID_LINK_GRACE_MS } from "../installments/links/transactions"
 import { inParallel } from "../lib/in-parallel"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/refund-canceled-order-payment"
 import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orphan-payment"
 import { RECONCILE_SCHEDULE } from "./reconcile-pending-sessions"
-import { LONGEST_LINK_LIFE_MS } from "../installments/link-timing"
+import { LONGEST_LINK_LIFE_MS } from "../installments/links/timing"
 
 // Before an account's first complete sweep, paid links are listed back to the longest link lifetime
 // plus this.

@@ -2,9 +2,9 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import { WEBHOOK_VERIFIED_EVENT, type WebhookVerifiedData } from "../modules/installments/events"
 import type InstallmentsModuleService from "../modules/installments/service"
-import { readLink } from "../installments/link-reader"
-import { clientForProvider } from "../installments/registrations"
-import { paidTransaction } from "../installments/transactions"
+import { readLink } from "../installments/links/read-link"
+import { clientForProvider } from "../installments/registrations/lookup"
+import { paidTransaction } from "../installments/links/transactions"
 
 const LINK_EVENTS = new Set(["order.success", "order.failed", "payment_link.expired"])
 

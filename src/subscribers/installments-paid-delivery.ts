@@ -1,10 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
-import { medusaWebhookQueueOptions } from "../installments/medusa-webhook-queue"
-import { registrationIdOf } from "../installments/provider-ids"
+import { medusaWebhookQueueOptions } from "../installments/webhooks/medusa-webhook-queue"
+import { registrationIdOf } from "../installments/registrations/provider-ids"
 import { PAID_DELIVERY_EVENT, type PaidDeliveryData } from "../modules/installments/events"
-import { checkoutStates, paidCheckoutState } from "../installments/paid-checkout-state"
+import { checkoutStates, paidCheckoutState } from "../installments/sessions/paid-checkout-state"
 import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orphan-payment"
 
 /**

@@ -2,8 +2,8 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, PaymentEvents } from "@medusajs/framework/utils"
 import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/refund-canceled-order-payment"
-import { isInstallmentsProvider } from "../installments/provider-ids"
-import { loadSessionContext } from "../installments/session-records"
+import { isInstallmentsProvider } from "../installments/registrations/provider-ids"
+import { loadSessionContext } from "../installments/sessions/records"
 
 type CapturedPayment = {
   id: string

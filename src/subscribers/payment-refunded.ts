@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, PaymentEvents } from "@medusajs/framework/utils"
 import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/sync-refund-ledger"
-import { registrationIdOf } from "../installments/provider-ids"
+import { registrationIdOf } from "../installments/registrations/provider-ids"
 
 type RefundedPayment = {
   id: string

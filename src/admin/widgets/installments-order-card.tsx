@@ -5,7 +5,7 @@ import { LoadingLines } from "../components/layout/loading-lines"
 import { useTranslation } from "react-i18next"
 import { PaymentSection } from "../components/order-card/payment-section"
 import { useOrderInstallments } from "../hooks/use-order-installments"
-import { isInstallmentsProvider } from "../../installments/provider-ids"
+import { isInstallmentsProvider } from "../../installments/registrations/provider-ids"
 
 // Only orders with a payment through one of our providers (`pp_installments_<registration>`)
 // are asked about, so an order paid another way costs no request and shows nothing. Without the

@@ -23,11 +23,11 @@ import {
   type RefundsChangedData,
   type WebhookVerifiedData,
 } from "../../modules/installments/events"
-import { providerIdOf } from "../../installments/provider-ids"
-import { installmentsProviderOptions } from "../../installments/registrations"
-import { isStaleDelivery } from "../../installments/webhook-retention"
-import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../installments/webhook-verified-header"
-import { medusaWebhookQueueOptions } from "../../installments/medusa-webhook-queue"
+import { providerIdOf } from "../../installments/registrations/provider-ids"
+import { installmentsProviderOptions } from "../../installments/registrations/lookup"
+import { isStaleDelivery } from "../../installments/webhooks/retention"
+import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../installments/webhooks/verified-header"
+import { medusaWebhookQueueOptions } from "../../installments/webhooks/medusa-webhook-queue"
 import { installmentsRegistrationOf } from "./webhook-provider"
 
 export { WEBHOOK_ROUTE_MATCHER } from "./webhook-provider"

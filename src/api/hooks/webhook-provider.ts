@@ -1,5 +1,5 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
-import { PROVIDER_ID_PREFIX, PROVIDER_IDENTIFIER } from "../../installments/provider-ids"
+import { PROVIDER_ID_PREFIX, PROVIDER_IDENTIFIER } from "../../installments/registrations/provider-ids"
 
 /** Medusa's webhook route: `POST /hooks/payment/:provider`, `provider` being `{identifier}_{id}` or `pp_…`. */
 export const WEBHOOK_ROUTE_MATCHER = "/hooks/payment/:provider"

@@ -1,8 +1,8 @@
 import { registerMedusaModule } from "@medusajs/framework/modules-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import PaymentModule from "@medusajs/medusa/payment"
-import { medusaWebhookQueueOptions } from "../medusa-webhook-queue"
-import { installmentsProviderOptions, installmentsRegistrationIds } from "../registrations"
+import { medusaWebhookQueueOptions } from "../webhooks/medusa-webhook-queue"
+import { installmentsProviderOptions, installmentsRegistrationIds } from "../registrations/lookup"
 import { configWithPayment, paymentServiceWith } from "./medusa-shapes"
 
 // The unit tests' stand-ins for Medusa's config module and Payment module (./medusa-shapes.ts),

@@ -1,7 +1,7 @@
 import type { Transaction } from "../../lib/client"
-import type { RefundFailure } from "../refund-failures"
-import type { RefundSource } from "../refund-keys"
-import { hasRefundWithKey } from "../transactions"
+import type { RefundFailure } from "./failures"
+import type { RefundSource } from "./keys"
+import { hasRefundWithKey } from "../links/transactions"
 
 /**
  * A ledger row's life: `sending` is written before the refund is sent, `unknown` when the call ended
@@ -31,7 +31,7 @@ export const INTENT_SETTLE_MS = 2 * 60_000
 /** A refund about to be sent, as the ledger records it before the call. */
 export interface RefundIntent {
   /**
-   * The key of its cause (installments/refund-keys.ts). Absent when Medusa's refundPaymentWorkflow
+   * The key of its cause (installments/refunds/keys.ts). Absent when Medusa's refundPaymentWorkflow
    * asks (the provider): the intent a plugin flow opened for this payment is adopted, else one is
    * opened under Medusa's refund id.
    */

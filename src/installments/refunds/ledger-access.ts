@@ -2,8 +2,8 @@ import { container } from "@medusajs/framework"
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../module-key"
-import type { ProviderOptions } from "../options"
-import { registrationIdWithAccount } from "../registrations"
+import type { ProviderOptions } from "../registrations/options"
+import { registrationIdWithAccount } from "../registrations/lookup"
 import type { RefundLedgerWriter } from "./ledger-change"
 
 /**

@@ -1,5 +1,5 @@
 import type { RefundTrackerEntry } from "../../lib/client"
-import type { RefundSource } from "../refund-keys"
+import type { RefundSource } from "./keys"
 import type { IntentOpening, IntentOutcome, RefundIntent } from "./intent"
 
 /** A transaction's refund_tracker, to mirror into its ledger rows. */

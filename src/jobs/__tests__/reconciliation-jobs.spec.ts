@@ -1,4 +1,4 @@
-import { LONGEST_LINK_LIFE_MS } from "../../installments/link-timing"
+import { LONGEST_LINK_LIFE_MS } from "../../installments/links/timing"
 import { Modules, PaymentActions } from "@medusajs/framework/utils"
 import { configWithPayment } from "../../installments/__tests__/medusa-shapes"
 
@@ -70,8 +70,8 @@ const listCalls: { storeId: string; query: Record<string, unknown> }[] = []
 const paidLinks = Array.from({ length: 130 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`)
 // Listed oldest first, 10 seconds apart, the last made an hour before the tests' clock.
 const linkCreatedAt = (i: number) => new Date(Date.parse("2026-03-01T11:00:00Z") - (paidLinks.length - 1 - i) * 10_000).toISOString()
-jest.mock("../../installments/registrations", () => ({
-  ...jest.requireActual("../../installments/registrations"),
+jest.mock("../../installments/registrations/lookup", () => ({
+  ...jest.requireActual("../../installments/registrations/lookup"),
   clientForProvider: () => ({
     paymentLinks: {
       list: async (storeId: string, query: { page: number; limit: number; from_date: string }) => {

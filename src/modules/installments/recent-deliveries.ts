@@ -1,5 +1,5 @@
-import { ExpiringKeys } from "../../installments/expiring-keys"
-import { InFlightReads } from "../../installments/in-flight-reads"
+import { ExpiringKeys } from "../../installments/cache/expiring-keys"
+import { InFlightReads } from "../../installments/cache/in-flight-reads"
 
 /** How long a recorded delivery id is remembered: copies of one event arrive within moments. */
 const REMEMBER_MS = 60_000

@@ -1,7 +1,7 @@
 import type { TrackerSync } from "../../installments/refunds/ledger-change"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
-import { sourceOfRefundKey, type RefundSource } from "../../installments/refund-keys"
-import { NOT_RECEIVED, NOT_RECEIVED_BY_ADMIN, nextRetryAt, waitingFor } from "../../installments/refund-failures"
+import { sourceOfRefundKey, type RefundSource } from "../../installments/refunds/keys"
+import { NOT_RECEIVED, NOT_RECEIVED_BY_ADMIN, nextRetryAt, waitingFor } from "../../installments/refunds/failures"
 import { isUnresolved, type IntentOpening, type IntentOutcome, type RefundIntent } from "../../installments/refunds/intent"
 
 /** A tracker sync of one transaction. */

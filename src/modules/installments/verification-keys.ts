@@ -1,5 +1,5 @@
-import { ExpiringKeys } from "../../installments/expiring-keys"
-import { InFlightReads } from "../../installments/in-flight-reads"
+import { ExpiringKeys } from "../../installments/cache/expiring-keys"
+import { InFlightReads } from "../../installments/cache/in-flight-reads"
 
 /** A webhook key as the verifier takes it. */
 export interface VerificationKey {

@@ -4,8 +4,8 @@ import type { CreatePaymentLinkBody } from "../../lib/client"
 import { formatAmount, toWireNumber } from "../../lib/money"
 import { allowsInstallmentLink, INSTALLMENT_LINK_MINIMUM } from "../../lib/plans"
 import { fillCallbackUrl } from "./callback-url"
-import type { ProviderOptions } from "../../installments/options"
-import { checkoutModeOf, type OrderDebtRequest } from "../../installments/order-debt-request"
+import type { ProviderOptions } from "../../installments/registrations/options"
+import { checkoutModeOf, type OrderDebtRequest } from "../../installments/sessions/order-debt-request"
 
 export interface LinkRequestInput {
   sessionId: string

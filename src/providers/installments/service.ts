@@ -27,25 +27,25 @@ import { InstallmentsClient, NotFoundError, ProtocolError, type PaymentLinkDetai
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
 import { isKnownWebhookEvent, linkIdOf } from "../../lib/webhooks"
 import { canCompleteCart } from "../../lib/webhooks/events"
-import { linkVerdict, webhookActionOf, type ExpectedPayment, type LinkVerdict } from "../../installments/link-verdict"
-import { readLink } from "../../installments/link-reader"
-import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "../../installments/options"
-import { PROVIDER_IDENTIFIER } from "../../installments/provider-ids"
-import { recentPaidVerdicts } from "../../installments/recent-paid-verdicts"
-import { clientFromOptions } from "../../installments/registrations"
-import { merchantError, shopperError, type ShopperContext, type ShopperStage } from "../../installments/service-errors"
-import { shopperLanguage } from "../../installments/shopper-language"
+import { linkVerdict, webhookActionOf, type ExpectedPayment, type LinkVerdict } from "../../installments/links/verdict"
+import { readLink } from "../../installments/links/read-link"
+import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "../../installments/registrations/options"
+import { PROVIDER_IDENTIFIER } from "../../installments/registrations/provider-ids"
+import { recentPaidVerdicts } from "../../installments/links/recent-paid-verdicts"
+import { clientFromOptions } from "../../installments/registrations/lookup"
+import { merchantError, shopperError, type ShopperContext, type ShopperStage } from "../../installments/messages/service-errors"
+import { shopperLanguage } from "../../installments/messages/shopper-language"
 import {
   buildSessionData,
   InstallmentsSessionData,
   readSessionData,
   transactionValues,
   withOwnValues,
-} from "../../installments/session-data"
+} from "../../installments/sessions/data"
 import { sendRefund } from "../../installments/refunds/send-refund"
 import { refundLedgerFor, registrationIdFor } from "../../installments/refunds/ledger-access"
 import type { RefundLedgerWriter } from "../../installments/refunds/ledger-change"
-import { readOrderDebtRequest } from "../../installments/order-debt-request"
+import { readOrderDebtRequest } from "../../installments/sessions/order-debt-request"
 import { buildLinkRequest } from "./link-request"
 import { paidVerdictHint, readVerifiedEvent } from "./webhook-delivery"
 

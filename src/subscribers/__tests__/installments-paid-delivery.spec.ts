@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import installmentsPaidDelivery from "../installments-paid-delivery"
 import type { PaidDeliveryData } from "../../modules/installments/events"
-import { checkoutStates } from "../../installments/paid-checkout-state"
+import { checkoutStates } from "../../installments/sessions/paid-checkout-state"
 import { paymentServiceWith } from "../../installments/__tests__/medusa-shapes"
 
 const orphanRuns: unknown[] = []

@@ -1,6 +1,6 @@
-import { isInstallmentsProvider } from "../../installments/provider-ids"
-import { readOrderDebtRequest } from "../../installments/order-debt-request"
-import { readSessionData } from "../../installments/session-data"
+import { isInstallmentsProvider } from "../../installments/registrations/provider-ids"
+import { readOrderDebtRequest } from "../../installments/sessions/order-debt-request"
+import { readSessionData } from "../../installments/sessions/data"
 import type { OrderPaymentCollectedData } from "../../modules/installments/events"
 
 /** The metadata key that records, on Medusa's payment, that its collection was announced. */

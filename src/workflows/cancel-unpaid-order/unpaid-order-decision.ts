@@ -1,7 +1,7 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { LinkVerdict } from "../../installments/link-verdict"
-import { webhookActionOf } from "../../installments/link-verdict"
-import type { SessionContext } from "../../installments/session-records"
+import type { LinkVerdict } from "../../installments/links/verdict"
+import { webhookActionOf } from "../../installments/links/verdict"
+import type { SessionContext } from "../../installments/sessions/records"
 
 export interface UnpaidOrderDecision {
   cancel: boolean

@@ -2,10 +2,10 @@ import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
 import type { Transaction } from "../../lib/client"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
-import { cancelRefundKey, serviceKeyOfRefund } from "../../installments/refund-keys"
-import { registrationIdOf } from "../../installments/provider-ids"
-import { hasRefundWithKey, refundableBalance } from "../../installments/transactions"
-import type { OrderPaymentRow } from "../../installments/session-records"
+import { cancelRefundKey, serviceKeyOfRefund } from "../../installments/refunds/keys"
+import { registrationIdOf } from "../../installments/registrations/provider-ids"
+import { hasRefundWithKey, refundableBalance } from "../../installments/links/transactions"
+import type { OrderPaymentRow } from "../../installments/sessions/records"
 
 /** An order transaction as Medusa records it (refunds are negative, reference `refund`). */
 export interface OrderTransactionRow {

@@ -1,6 +1,6 @@
 import type { PaymentLinkDetails } from "../../lib/client"
-import { recordsTransaction } from "../../installments/session-data"
-import type { SessionContext } from "../../installments/session-records"
+import { recordsTransaction } from "../../installments/sessions/data"
+import type { SessionContext } from "../../installments/sessions/records"
 import type { RecordDisputeInput } from "./steps/record-dispute"
 
 /** Which Medusa payment and order a dispute is against: only the payment that records its transaction. */

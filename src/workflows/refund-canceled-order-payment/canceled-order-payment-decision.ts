@@ -2,14 +2,14 @@ import { MathBN } from "@medusajs/framework/utils"
 import type { CanceledOrderRefundRoute } from "../../modules/installments/events"
 import type { PaymentLinkDetails, Transaction } from "../../lib/client"
 import { formatAmount, medusaAmountText, roundMedusaAmount } from "../../lib/money"
-import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "../../installments/transactions"
-import { isInstallmentsProvider } from "../../installments/provider-ids"
-import { recordsTransaction } from "../../installments/session-data"
-import type { PaymentAmountRow, PaymentRow, SessionContext } from "../../installments/session-records"
+import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "../../installments/links/transactions"
+import { isInstallmentsProvider } from "../../installments/registrations/provider-ids"
+import { recordsTransaction } from "../../installments/sessions/data"
+import type { PaymentAmountRow, PaymentRow, SessionContext } from "../../installments/sessions/records"
 
 // Refunds are idempotent by key: the webhook follow-up and every sweep refund it once.
-import { canceledOrderRefundKey } from "../../installments/refund-keys"
-import { sameLinkId } from "../../installments/link-ids"
+import { canceledOrderRefundKey } from "../../installments/refunds/keys"
+import { sameLinkId } from "../../installments/links/ids"
 
 export interface CanceledOrderPaymentDecision {
   refund: boolean

@@ -6,11 +6,11 @@ import { decideCanceledOrderPaymentStep, type CanceledOrderPaymentInput } from "
 import { loadCanceledOrderCandidateStep } from "./steps/load-canceled-order-candidate"
 import { refundThroughServiceStep } from "../steps/refund-through-service"
 import { openRefundIntentStep } from "../steps/open-refund-intent"
-import { canceledOrderRefundKey } from "../../installments/refund-keys"
+import { canceledOrderRefundKey } from "../../installments/refunds/keys"
 import { syncRefundLedgerStep } from "../steps/sync-refund-ledger"
 import { CANCELED_ORDER_PAYMENT_REFUNDED_EVENT, type CanceledOrderPaymentRefundedData } from "../../modules/installments/events"
 import type { CanceledOrderPaymentDecision } from "./canceled-order-payment-decision"
-import { registrationIdOf } from "../../installments/provider-ids"
+import { registrationIdOf } from "../../installments/registrations/provider-ids"
 
 const registrationId = (decision: CanceledOrderPaymentDecision) => registrationIdOf(decision.provider_id) ?? ""
 

@@ -5,8 +5,8 @@ import { findOrphanPaymentStep, type OrphanPaymentInput } from "./steps/find-orp
 import { announceOrphanPaymentRefundedStep } from "./steps/announce-orphan-payment-refunded"
 import { refundThroughServiceStep } from "../steps/refund-through-service"
 import { syncRefundLedgerStep } from "../steps/sync-refund-ledger"
-import { providerIdOf } from "../../installments/provider-ids"
-import { orphanRefundKey } from "../../installments/refund-keys"
+import { providerIdOf } from "../../installments/registrations/provider-ids"
+import { orphanRefundKey } from "../../installments/refunds/keys"
 
 /**
  * A payment no order will record: the customer paid a link whose payment session was deleted or

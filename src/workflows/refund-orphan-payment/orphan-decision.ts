@@ -1,10 +1,10 @@
 import type { PaymentLinkDetails } from "../../lib/client"
 import { formatAmount } from "../../lib/money"
-import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "../../installments/transactions"
-import type { SessionContext } from "../../installments/session-records"
+import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "../../installments/links/transactions"
+import type { SessionContext } from "../../installments/sessions/records"
 // Refunds are idempotent by key, so repeated sweeps refund an orphan once.
-import { orphanRefundKey } from "../../installments/refund-keys"
-import { sameLinkId } from "../../installments/link-ids"
+import { orphanRefundKey } from "../../installments/refunds/keys"
+import { sameLinkId } from "../../installments/links/ids"
 
 export interface OrphanDecision {
   orphan: boolean

@@ -1,9 +1,9 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { formatAmount, medusaAmountText, roundMedusaAmount } from "../../lib/money"
-import { registrationIdOf } from "../../installments/provider-ids"
-import type { OrderPaymentRow } from "../../installments/session-records"
-import { medusaRefundable } from "../../installments/medusa-refundable"
+import { registrationIdOf } from "../../installments/registrations/provider-ids"
+import type { OrderPaymentRow } from "../../installments/sessions/records"
+import { medusaRefundable } from "../../installments/refunds/medusa-refundable"
 
 export type { OrderPaymentRow }
 

@@ -5,7 +5,7 @@ import {
   createPaymentSessionsWorkflow,
   releaseLockStep,
 } from "@medusajs/medusa/core-flows"
-import { ORDER_DEBT_KEY, type OrderDebtRequest, type OrderLinkCheckout } from "../../installments/order-debt-request"
+import { ORDER_DEBT_KEY, type OrderDebtRequest, type OrderLinkCheckout } from "../../installments/sessions/order-debt-request"
 import type { DebtKind } from "./order-debt-decision"
 import { loadOrderDebtStep } from "./steps/load-order-debt"
 import { readOrderPaymentLinkStep } from "./steps/read-order-payment-link"

@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { formatAmount, roundMedusaAmount } from "../../lib/money"
-import { isInstallmentsProvider } from "../../installments/provider-ids"
-import { readOrderDebtRequest } from "../../installments/order-debt-request"
-import { readSessionData } from "../../installments/session-data"
+import { isInstallmentsProvider } from "../../installments/registrations/provider-ids"
+import { readOrderDebtRequest } from "../../installments/sessions/order-debt-request"
+import { readSessionData } from "../../installments/sessions/data"
 
 /** A payment session of an order's payment collection, as the decision reads it. */
 export interface DebtSessionRow {

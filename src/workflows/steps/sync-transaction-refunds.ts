@@ -3,7 +3,7 @@ import type { Transaction } from "../../lib/client"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type InstallmentsModuleService from "../../modules/installments/service"
 import type { SyncRefundEntriesInput } from "../../modules/installments/service"
-import { clientForProvider } from "../../installments/registrations"
+import { clientForProvider } from "../../installments/registrations/lookup"
 
 /**
  * Asks the ledger's writer to mirror one transaction's refund_tracker (read now, unless

@@ -1,4 +1,4 @@
-import { isInstallmentsProvider } from "../../../installments/provider-ids"
+import { isInstallmentsProvider } from "../../../installments/registrations/provider-ids"
 import { formatAmount, roundMedusaAmount } from "../../../lib/money"
 import type { OrderDebtView } from "../../lib/types"
 

@@ -6,8 +6,8 @@ import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../../lib/webh
 import middlewares from "../../middlewares"
 import { refuseInstallmentsWebhookMethod } from "../refuse-webhook-method"
 import { UNVERIFIED_BODY, verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
-import { installmentsProviderOptions } from "../../../installments/registrations"
-import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../installments/webhook-verified-header"
+import { installmentsProviderOptions } from "../../../installments/registrations/lookup"
+import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../installments/webhooks/verified-header"
 import { configWithPayment, paymentServiceWith } from "../../../installments/__tests__/medusa-shapes"
 
 const keys = generateWebhookKeyPair()

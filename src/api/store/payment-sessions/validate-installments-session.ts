@@ -2,8 +2,8 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import type { Query } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { isInstallmentsProvider } from "../../../installments/provider-ids"
-import { ORDER_DEBT_KEY } from "../../../installments/order-debt-request"
+import { isInstallmentsProvider } from "../../../installments/registrations/provider-ids"
+import { ORDER_DEBT_KEY } from "../../../installments/sessions/order-debt-request"
 
 export const PAYMENT_SESSIONS_ROUTE = "/store/payment-collections/:id/payment-sessions"
 

@@ -1,8 +1,8 @@
 import { model } from "@medusajs/framework/utils"
-import { REFUND_SOURCES } from "../../../installments/refund-keys"
+import { REFUND_SOURCES } from "../../../installments/refunds/keys"
 import { REFUND_ROW_STATUSES } from "../../../installments/refunds/intent"
 
-export type { RefundSource } from "../../../installments/refund-keys"
+export type { RefundSource } from "../../../installments/refunds/keys"
 
 /**
  * One refund on a service transaction, written before it is sent: an intent (`sending`) under the

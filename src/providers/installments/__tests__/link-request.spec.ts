@@ -1,4 +1,4 @@
-import { parseProviderOptions } from "../../../installments/options"
+import { parseProviderOptions } from "../../../installments/registrations/options"
 import { OPTIONS } from "../../../installments/__tests__/fixtures"
 import { buildLinkRequest, isPlainEmail } from "../link-request"
 

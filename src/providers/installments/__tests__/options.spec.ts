@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { InstallmentsProviderService } from "../service"
-import { parseProviderOptions } from "../../../installments/options"
+import { parseProviderOptions } from "../../../installments/registrations/options"
 import { OPTIONS, SECRET } from "../../../installments/__tests__/fixtures"
 
 function messageOf(options: Record<string, unknown>): string {

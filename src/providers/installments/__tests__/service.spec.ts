@@ -2,11 +2,11 @@ import nock from "nock"
 import { useNock } from "../../../lib/__tests__/use-nock"
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { signedDeliveryHeaders } from "../../../lib/webhooks"
-import { recentPaidVerdicts } from "../../../installments/recent-paid-verdicts"
+import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
 import { REFUND_PENDING_CODES } from "../../../installments/refunds/send-refund"
 import { fakeModule } from "../../../modules/installments/__tests__/helpers/fake-module"
 import { InstallmentsProviderService } from "../service"
-import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../installments/webhook-verified-header"
+import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../installments/webhooks/verified-header"
 import {
   BASE_URL,
   keyPair,

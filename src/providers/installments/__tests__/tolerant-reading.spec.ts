@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto"
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { useNock } from "../../../lib/__tests__/use-nock"
 import { signedDeliveryHeaders } from "../../../lib/webhooks"
-import { recentPaidVerdicts } from "../../../installments/recent-paid-verdicts"
+import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
 import { InstallmentsProviderService } from "../service"
 import {
   BASE_URL,

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { Query } from "../../../installments/session-records"
+import type { Query } from "../../../installments/sessions/records"
 import { decideOrderPaymentCollected, type CollectedPaymentRow } from "../order-payment-collected-decision"
 
 const PAYMENT_FIELDS = [

@@ -1,11 +1,11 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { parseAmount } from "../../../lib/money"
-import { readLink } from "../../../installments/link-reader"
-import { clientForProvider } from "../../../installments/registrations"
-import { readSessionData } from "../../../installments/session-data"
-import { linkVerdict, type LinkVerdict } from "../../../installments/link-verdict"
-import { registrationIdOf } from "../../../installments/provider-ids"
-import { loadSessionContext, type SessionContext } from "../../../installments/session-records"
+import { readLink } from "../../../installments/links/read-link"
+import { clientForProvider } from "../../../installments/registrations/lookup"
+import { readSessionData } from "../../../installments/sessions/data"
+import { linkVerdict, type LinkVerdict } from "../../../installments/links/verdict"
+import { registrationIdOf } from "../../../installments/registrations/provider-ids"
+import { loadSessionContext, type SessionContext } from "../../../installments/sessions/records"
 import { decideUnpaidOrder, type UnpaidOrderDecision } from "../unpaid-order-decision"
 
 export interface UnpaidOrderInput {

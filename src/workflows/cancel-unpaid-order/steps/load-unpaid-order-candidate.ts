@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { isInstallmentsProvider } from "../../../installments/provider-ids"
-import { loadSessionContext } from "../../../installments/session-records"
+import { isInstallmentsProvider } from "../../../installments/registrations/provider-ids"
+import { loadSessionContext } from "../../../installments/sessions/records"
 import type { UnpaidOrderInput } from "./decide-unpaid-order"
 
 /** Where the session stands before the cart is locked: only a session with an open order goes on. */

@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreatePaymentLinkBody, CreatePaymentLinkResponse } from "../../../lib/client"
-import { resolveRegistration } from "../../../installments/registrations"
-import { callService, SERVICE_ERROR_CODES } from "../../../installments/service-errors"
+import { resolveRegistration } from "../../../installments/registrations/lookup"
+import { callService, SERVICE_ERROR_CODES } from "../../../installments/messages/service-errors"
 
 export interface CreateLinkAtServiceInput {
   provider_id: string

@@ -1,5 +1,5 @@
 import type { Transaction } from "../../../lib/client"
-import type { OrderPaymentRow } from "../../../installments/session-records"
+import type { OrderPaymentRow } from "../../../installments/sessions/records"
 import { missingRefunds, unrecordedRefunds } from "../cancel-refund-decision"
 
 const transaction = (amount: string, tracker: { key: string; amount: string }[] = []): Transaction =>

@@ -1,9 +1,9 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Transaction } from "../../../lib/client"
-import { registrationIdOf } from "../../../installments/provider-ids"
-import { clientForProvider } from "../../../installments/registrations"
-import type { OrderPaymentRow } from "../../../installments/session-records"
+import { registrationIdOf } from "../../../installments/registrations/provider-ids"
+import { clientForProvider } from "../../../installments/registrations/lookup"
+import type { OrderPaymentRow } from "../../../installments/sessions/records"
 import {
   missingRefunds,
   unrecordedRefunds,

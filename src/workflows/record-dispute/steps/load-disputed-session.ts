@@ -1,9 +1,9 @@
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { readLink } from "../../../installments/link-reader"
-import { clientForProvider } from "../../../installments/registrations"
-import { merchantError } from "../../../installments/service-errors"
+import { readLink } from "../../../installments/links/read-link"
+import { clientForProvider } from "../../../installments/registrations/lookup"
+import { merchantError } from "../../../installments/messages/service-errors"
 import { confirmedDisputeSession } from "../disputed-payment"
 import type { RecordDisputeInput } from "./record-dispute"
 

@@ -1,12 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { PaymentLinkDetails } from "../../../lib/client"
-import { readLink } from "../../../installments/link-reader"
-import { clientForProvider } from "../../../installments/registrations"
+import { readLink } from "../../../installments/links/read-link"
+import { clientForProvider } from "../../../installments/registrations/lookup"
 import { decideCanceledOrderPayment, type CanceledOrderPaymentDecision } from "../canceled-order-payment-decision"
-import { PAID_LINK_GRACE_MS } from "../../../installments/transactions"
-import { registrationIdOf } from "../../../installments/provider-ids"
-import { loadSessionContext, type SessionContext } from "../../../installments/session-records"
+import { PAID_LINK_GRACE_MS } from "../../../installments/links/transactions"
+import { registrationIdOf } from "../../../installments/registrations/provider-ids"
+import { loadSessionContext, type SessionContext } from "../../../installments/sessions/records"
 
 export interface CanceledOrderPaymentInput {
   session_id: string

@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { isInstallmentsProvider } from "../../../installments/provider-ids"
-import { loadSessionContext } from "../../../installments/session-records"
+import { isInstallmentsProvider } from "../../../installments/registrations/provider-ids"
+import { loadSessionContext } from "../../../installments/sessions/records"
 import type { CanceledOrderPaymentInput } from "./decide-canceled-order-payment"
-import { sameLinkId } from "../../../installments/link-ids"
+import { sameLinkId } from "../../../installments/links/ids"
 
 /**
  * Where the session stands before the cart is locked, from the database only: only a session of

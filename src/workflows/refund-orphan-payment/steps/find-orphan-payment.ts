@@ -1,10 +1,10 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { readLink } from "../../../installments/link-reader"
-import { clientForProvider } from "../../../installments/registrations"
+import { readLink } from "../../../installments/links/read-link"
+import { clientForProvider } from "../../../installments/registrations/lookup"
 import { decideOrphan, sessionStillExists, type OrphanDecision } from "../orphan-decision"
-import { PAID_LINK_GRACE_MS } from "../../../installments/transactions"
-import { cartExists, loadSession, loadSessionContext } from "../../../installments/session-records"
+import { PAID_LINK_GRACE_MS } from "../../../installments/links/transactions"
+import { cartExists, loadSession, loadSessionContext } from "../../../installments/sessions/records"
 
 export interface OrphanPaymentInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */

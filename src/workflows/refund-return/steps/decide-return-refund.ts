@@ -1,7 +1,7 @@
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { installmentsProviderOptions } from "../../../installments/registrations"
+import { installmentsProviderOptions } from "../../../installments/registrations/lookup"
 import { decideReturnRefund, type OrderRefundState } from "../return-refund-decision"
 
 export interface ReturnRefundInput {

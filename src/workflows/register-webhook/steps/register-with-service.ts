@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { EventName } from "../../../lib/client/schemas/webhooks"
-import { clientForProvider } from "../../../installments/registrations"
-import { merchantError } from "../../../installments/service-errors"
+import { clientForProvider } from "../../../installments/registrations/lookup"
+import { merchantError } from "../../../installments/messages/service-errors"
 
 export interface RegisterWebhookInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */

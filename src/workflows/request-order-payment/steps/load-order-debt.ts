@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { Query } from "../../../installments/session-records"
+import type { Query } from "../../../installments/sessions/records"
 import { decideOrderDebt, type DebtKind, type DebtOrderRow, type OrderDebtDecision } from "../order-debt-decision"
 
 export interface LoadOrderDebtInput {

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { loadSession } from "../../../installments/session-records"
-import { readSessionData } from "../../../installments/session-data"
+import { loadSession } from "../../../installments/sessions/records"
+import { readSessionData } from "../../../installments/sessions/data"
 
 /** The link a merchant hands the customer for an order's debt. */
 export interface OrderPaymentLink {

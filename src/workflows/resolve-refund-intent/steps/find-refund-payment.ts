@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { serviceKeyOfRefund } from "../../../installments/refund-keys"
+import { serviceKeyOfRefund } from "../../../installments/refunds/keys"
 
 /** A ledger row applied at the service that Medusa's run did not record. */
 export interface RefundToRecordInMedusa {

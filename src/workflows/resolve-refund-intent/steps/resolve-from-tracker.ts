@@ -1,7 +1,7 @@
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { clientForProvider } from "../../../installments/registrations"
+import { clientForProvider } from "../../../installments/registrations/lookup"
 import { isUnresolved, resolveIntent } from "../../../installments/refunds/intent"
 import { formatAmount, parseAmount } from "../../../lib/money"
 import { INSTALLMENTS_MODULE } from "../../../modules/installments"

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { RefundSource } from "../../../installments/refund-keys"
+import type { RefundSource } from "../../../installments/refunds/keys"
 import { formatAmount } from "../../../lib/money"
 import { INSTALLMENTS_MODULE } from "../../../modules/installments"
 import { rowHalalas } from "../../../modules/installments/refund-ledger-plan"

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { callService } from "../../../../installments/service-errors"
-import { resolveRegistration } from "../../../../installments/registrations"
+import { callService } from "../../../../installments/messages/service-errors"
+import { resolveRegistration } from "../../../../installments/registrations/lookup"
 import type { AdminBinLookupQueryType } from "./validators"
 
 /** The service's answer for a card BIN: bank, scheme, programme and 0% eligibility at the amount. */

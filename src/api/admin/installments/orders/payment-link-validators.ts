@@ -1,7 +1,7 @@
 import { z } from "@medusajs/framework/zod"
-import { ORDER_LINK_CHECKOUTS } from "../../../../installments/order-debt-request"
+import { ORDER_LINK_CHECKOUTS } from "../../../../installments/sessions/order-debt-request"
 import { isoDateField, providerIdField } from "../shared-fields"
-import { LONGEST_LINK_LIFE_MS } from "../../../../installments/link-timing"
+import { LONGEST_LINK_LIFE_MS } from "../../../../installments/links/timing"
 
 // The service keeps a link payable for at most 7 days (docs/service-api.md, D8).
 

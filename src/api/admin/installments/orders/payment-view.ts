@@ -1,11 +1,11 @@
 import type { Transaction } from "../../../../lib/client"
-import { readLink } from "../../../../installments/link-reader"
-import { paidTransaction, refundableBalance } from "../../../../installments/transactions"
+import { readLink } from "../../../../installments/links/read-link"
+import { paidTransaction, refundableBalance } from "../../../../installments/links/transactions"
 import { formatAmount, roundMedusaAmount } from "../../../../lib/money"
-import { merchantError } from "../../../../installments/service-errors"
-import type { Registration } from "../../../../installments/registrations"
+import { merchantError } from "../../../../installments/messages/service-errors"
+import type { Registration } from "../../../../installments/registrations/lookup"
 import { refundViews, type LedgerRow } from "./refund-rows"
-import { medusaRefundable } from "../../../../installments/medusa-refundable"
+import { medusaRefundable } from "../../../../installments/refunds/medusa-refundable"
 
 /** The service's refund window (D13): refunds are accepted for 90 days after the payment. */
 export const REFUND_WINDOW_DAYS = 90

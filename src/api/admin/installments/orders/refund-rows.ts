@@ -1,6 +1,6 @@
 import type { RefundTrackerEntry } from "../../../../lib/client"
 import { formatAmount, roundMedusaAmount } from "../../../../lib/money"
-import { willRetry } from "../../../../installments/refund-failures"
+import { willRetry } from "../../../../installments/refunds/failures"
 
 /** A refund ledger row as stored, read tolerantly: later versions of the ledger add fields. */
 export interface LedgerRow {

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { providerIdOf } from "../../../../installments/provider-ids"
-import { resolveRegistration } from "../../../../installments/registrations"
+import { providerIdOf } from "../../../../installments/registrations/provider-ids"
+import { resolveRegistration } from "../../../../installments/registrations/lookup"
 import type { DebtKind } from "../../../../workflows/request-order-payment/order-debt-decision"
 import { requestInstallmentsOrderPaymentWorkflow } from "../../../../workflows/request-order-payment"
 import { qrCodeOf } from "../payment-links/qr-code"

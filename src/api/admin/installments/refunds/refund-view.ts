@@ -1,4 +1,4 @@
-import { willRetry } from "../../../../installments/refund-failures"
+import { willRetry } from "../../../../installments/refunds/failures"
 import { REFUND_STATUS } from "../validators"
 
 type LedgerRow = { status: keyof typeof REFUND_STATUS; retryable?: boolean | null; next_retry_at?: Date | string | null } & Record<

@@ -5,7 +5,7 @@ import { formatAmount, roundMedusaAmount } from "../../../../lib/money"
 import type { StatementRow } from "../../../../lib/statements/statement-row"
 import { INSTALLMENTS_MODULE } from "../../../../modules/installments"
 import type InstallmentsModuleService from "../../../../modules/installments/service"
-import { canceledOrderRefundKey, orphanRefundKey } from "../../../../installments/refund-keys"
+import { canceledOrderRefundKey, orphanRefundKey } from "../../../../installments/refunds/keys"
 
 /** The Medusa order a statement row's transaction paid for. */
 export interface RowOrder {

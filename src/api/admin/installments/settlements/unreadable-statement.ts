@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { CsvFormatError } from "../../../../lib/statements/csv-records"
 import { StatementRowError } from "../../../../lib/statements/statement-row"
-import type { Registration } from "../../../../installments/registrations"
+import type { Registration } from "../../../../installments/registrations/lookup"
 
 /** Passes a statement's rows through; a statement the plugin cannot read is told as the service's fault, not a crash. */
 export async function* unreadableAsServiceError<T>(registration: Registration, rows: AsyncIterable<T>): AsyncGenerator<T> {

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { callService } from "../../../../installments/service-errors"
-import { resolveRegistration } from "../../../../installments/registrations"
+import { callService } from "../../../../installments/messages/service-errors"
+import { resolveRegistration } from "../../../../installments/registrations/lookup"
 import { sendDownload, statementFileName } from "./download"
 import type { AdminStatementQueryType } from "./validators"
 

@@ -2,9 +2,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../../../../modules/installments"
 import type InstallmentsModuleService from "../../../../modules/installments/service"
-import { PROVIDER_ID_PREFIX, PROVIDER_IDENTIFIER, providerIdOf } from "../../../../installments/provider-ids"
-import type { Registration } from "../../../../installments/registrations"
-import { merchantError } from "../../../../installments/service-errors"
+import { PROVIDER_ID_PREFIX, PROVIDER_IDENTIFIER, providerIdOf } from "../../../../installments/registrations/provider-ids"
+import type { Registration } from "../../../../installments/registrations/lookup"
+import { merchantError } from "../../../../installments/messages/service-errors"
 
 // Sessions still waiting for the customer or the bank; the reconciliation job settles them.
 const WAITING_SESSION_STATUSES = ["pending", "requires_more"]

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { allRegistrations } from "../../../../installments/registrations"
+import { allRegistrations } from "../../../../installments/registrations/lookup"
 import { connectionStatus } from "./connection-status"
 
 /** The connection check of every installments registration: keys, store, webhooks, what is waiting. */

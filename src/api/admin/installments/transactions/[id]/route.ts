@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { callService } from "../../../../../installments/service-errors"
-import { resolveRegistration } from "../../../../../installments/registrations"
+import { callService } from "../../../../../installments/messages/service-errors"
+import { resolveRegistration } from "../../../../../installments/registrations/lookup"
 import type { AdminTransactionQueryType } from "../validators"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

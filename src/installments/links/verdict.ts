@@ -1,7 +1,7 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { PaymentLinkDetails, Transaction } from "../lib/client"
-import { formatAmount, parseAmount } from "../lib/money"
-import { refundedByPlugin } from "./refund-keys"
+import type { PaymentLinkDetails, Transaction } from "../../lib/client"
+import { formatAmount, parseAmount } from "../../lib/money"
+import { refundedByPlugin } from "../refunds/keys"
 import { hasUnknownBankDecision, hasUnknownStatus, isBankRejected, isFailedAttempt, paidTransaction } from "./transactions"
 
 /** What the session expects the link to have been paid with. */

@@ -1,6 +1,6 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { RecentPaidVerdicts } from "../recent-paid-verdicts"
-import type { LinkVerdict } from "../link-verdict"
+import type { LinkVerdict } from "../verdict"
 
 const LINK = "7D444840-9DC0-11D1-B245-5FFDCE74FAD2"
 const expected = { session_id: "payses_1", amount: 150000n, currency_code: "sar" }

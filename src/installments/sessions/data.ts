@@ -1,7 +1,7 @@
 import { z } from "zod"
-import type { CreatePaymentLinkResponse, Transaction } from "../lib/client"
-import { formatAmount } from "../lib/money"
-import { sameLinkId } from "./link-ids"
+import type { CreatePaymentLinkResponse, Transaction } from "../../lib/client"
+import { formatAmount } from "../../lib/money"
+import { sameLinkId } from "../links/ids"
 
 /**
  * Session data is returned to the storefront by the Store API, so it carries only what the

@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { idFloor, PAYMENT_SESSION_ID_PREFIX } from "../lib/ulid-floor"
-import { ExpiringKeys } from "./expiring-keys"
-import { InFlightReads } from "./in-flight-reads"
-import type { OrderRow, PaymentRow, Query } from "./session-records"
-import { linkIdKey } from "./link-ids"
+import { idFloor, PAYMENT_SESSION_ID_PREFIX } from "../../lib/ulid-floor"
+import { ExpiringKeys } from "../cache/expiring-keys"
+import { InFlightReads } from "../cache/in-flight-reads"
+import type { OrderRow, PaymentRow, Query } from "./records"
+import { linkIdKey } from "../links/ids"
 
 /** How long a settled checkout is remembered: its two paid deliveries come due together. */
 const SETTLED_TTL_MS = 60_000

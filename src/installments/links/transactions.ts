@@ -1,5 +1,5 @@
-import { TRANSACTION_STATUSES, type PaymentLink, type PaymentLinkDetails, type Transaction } from "../lib/client"
-import { parseAmount } from "../lib/money"
+import { TRANSACTION_STATUSES, type PaymentLink, type PaymentLinkDetails, type Transaction } from "../../lib/client"
+import { parseAmount } from "../../lib/money"
 
 // A refunded payment was paid first: it still counts as the link's payment.
 const PAID_STATUSES = new Set(["success", "partially refunded", "refunded"])

@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { ApiError, AuthenticationError, ConnectionError, NotFoundError, ValidationError } from "../../lib/client"
+import { ApiError, AuthenticationError, ConnectionError, NotFoundError, ValidationError } from "../../../lib/client"
 import { merchantError, shopperError, type ShopperContext } from "../service-errors"
 import { shopperLanguage } from "../shopper-language"
 

@@ -1,7 +1,7 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { linkVerdict, webhookActionOf } from "../link-verdict"
-import { canceledOrderRefundKey, orphanRefundKey } from "../refund-keys"
-import { LINK_ID, linkDetails, transaction, TX_ID } from "./fixtures"
+import { linkVerdict, webhookActionOf } from "../verdict"
+import { canceledOrderRefundKey, orphanRefundKey } from "../../refunds/keys"
+import { LINK_ID, linkDetails, transaction, TX_ID } from "../../__tests__/fixtures"
 
 const expected = { session_id: "payses_1", amount: 150000n, currency_code: "sar" }
 

@@ -1,6 +1,6 @@
 import type { Logger } from "@medusajs/framework/types"
-import type { InstallmentsClient, PaymentLinkDetails } from "../lib/client"
-import { InFlightReads } from "./in-flight-reads"
+import type { InstallmentsClient, PaymentLinkDetails } from "../../lib/client"
+import { InFlightReads } from "../cache/in-flight-reads"
 import { reportUnknownStatuses } from "./unknown-status-log"
 
 const PAGE_SIZE = 100

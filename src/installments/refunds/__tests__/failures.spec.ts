@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { ApiError, RefundRejectedError, TimeoutError } from "../../lib/client"
-import { MAX_REFUND_ATTEMPTS, nextRetryAt, refundFailureOf } from "../refund-failures"
-import { merchantError } from "../service-errors"
+import { ApiError, RefundRejectedError, TimeoutError } from "../../../lib/client"
+import { MAX_REFUND_ATTEMPTS, nextRetryAt, refundFailureOf } from "../failures"
+import { merchantError } from "../../messages/service-errors"
 
 const refused = (reason: RefundRejectedError["reason"]) =>
   merchantError(new RefundRejectedError({ message: "refused", status: 400, reason }), { action: "refund the payment" })

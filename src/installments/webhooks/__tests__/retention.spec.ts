@@ -1,4 +1,4 @@
-import { isStaleDelivery, pruneBefore } from "../webhook-retention"
+import { isStaleDelivery, pruneBefore } from "../retention"
 
 const NOW = new Date("2026-03-31T12:00:00Z")
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000).toISOString()

@@ -1,4 +1,4 @@
-import type { RefundRejectedError } from "../lib/client"
+import type { RefundRejectedError } from "../../lib/client"
 
 /** The code of a failed call the service did not answer usefully (unreachable, timed out, 5xx, 429). */
 export const SERVICE_UNAVAILABLE = "installments_unavailable"

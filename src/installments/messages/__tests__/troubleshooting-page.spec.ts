@@ -5,7 +5,7 @@ import { SERVICE_ERROR_CODES } from "../service-errors"
 // docs/troubleshooting.md is where a merchant or developer looks up an error code they were shown.
 // The codes are read from the code itself, so a code added later without a line on the page fails here.
 
-const ROOT = path.resolve(__dirname, "../../..")
+const ROOT = path.resolve(__dirname, "../../../..")
 const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8")
 
 /** The string members of `type <name> = | "a" | "b"` in `file`. */

@@ -1,6 +1,6 @@
 import type { Logger } from "@medusajs/framework/types"
-import type { PaymentLinkDetails } from "../lib/client"
-import { ExpiringKeys } from "./expiring-keys"
+import type { PaymentLinkDetails } from "../../lib/client"
+import { ExpiringKeys } from "../cache/expiring-keys"
 import { hasUnknownBankDecision, hasUnknownStatus } from "./transactions"
 
 // Never forgotten by time; 1,000 is enough for every link a store polls at once, the oldest going first.

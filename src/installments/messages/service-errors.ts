@@ -9,10 +9,10 @@ import {
   RefundRejectedError,
   TimeoutError,
   ValidationError,
-} from "../lib/client"
-import { MoneyError } from "../lib/money"
-import { refusalAdvice, SERVICE_UNAVAILABLE } from "./refund-failures"
-import type { Registration } from "./registrations"
+} from "../../lib/client"
+import { MoneyError } from "../../lib/money"
+import { refusalAdvice, SERVICE_UNAVAILABLE } from "../refunds/failures"
+import type { Registration } from "../registrations/lookup"
 
 /**
  * Codes of the errors below, for the admin pages and the refund ledger to tell them apart. A refund

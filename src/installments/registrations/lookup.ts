@@ -1,6 +1,6 @@
 import type { ConfigModule, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { InstallmentsClient } from "../lib/client"
+import { InstallmentsClient } from "../../lib/client"
 import { parseProviderOptions, type ProviderOptions } from "./options"
 import { PROVIDER_IDENTIFIER, registrationIdOf } from "./provider-ids"
 

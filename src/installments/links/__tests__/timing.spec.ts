@@ -1,4 +1,4 @@
-import { linkPastGrace, sweepStepFor } from "../link-timing"
+import { linkPastGrace, sweepStepFor } from "../timing"
 
 const NOW = new Date("2026-03-01T12:00:00Z")
 const at = (minutesFromNow: number) => new Date(NOW.getTime() + minutesFromNow * 60_000).toISOString()

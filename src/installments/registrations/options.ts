@@ -1,7 +1,7 @@
 import { z } from "zod"
-import { isLoopbackUrl } from "../lib/loopback"
-import { WEBHOOK_SIGNATURE_SCHEMES, type WebhookKeys } from "../lib/webhooks"
-import { LONGEST_LINK_LIFE_MS } from "./link-timing"
+import { isLoopbackUrl } from "../../lib/loopback"
+import { WEBHOOK_SIGNATURE_SCHEMES, type WebhookKeys } from "../../lib/webhooks"
+import { LONGEST_LINK_LIFE_MS } from "../links/timing"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

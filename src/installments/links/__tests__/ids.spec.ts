@@ -1,4 +1,4 @@
-import { linkIdKey, sameLinkId } from "../link-ids"
+import { linkIdKey, sameLinkId } from "../ids"
 
 describe("link ids: one comparison everywhere", () => {
   it("one link whatever the case the service spelled it in", () => {

@@ -1,7 +1,7 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import { ExpiringKeys } from "./expiring-keys"
-import type { ExpectedPayment, LinkVerdict } from "./link-verdict"
-import { linkIdKey } from "./link-ids"
+import { ExpiringKeys } from "../cache/expiring-keys"
+import type { ExpectedPayment, LinkVerdict } from "./verdict"
+import { linkIdKey } from "./ids"
 
 /** Entries kept at most; the oldest go first. A checkout needs its entry for seconds to minutes. */
 const MAX_ENTRIES = 10_000

@@ -1,5 +1,5 @@
-import type { Transaction } from "../lib/client"
-import { hasRefundWithKey } from "./transactions"
+import type { Transaction } from "../../lib/client"
+import { hasRefundWithKey } from "../links/transactions"
 
 /** Where a refund came from: a received return, an order cancel, the admin, or the plugin's own sweeps. */
 export const REFUND_SOURCES = ["return", "cancel", "admin", "orphan", "canceled-order"] as const
