@@ -22,7 +22,12 @@ const common = {
     : {}),
 }
 
+// INSTALLMENTS_TEST_RBAC=true boots the store as a merchant turns on Medusa's role-based access control
+// (docs/admin.md): the `rbac` feature flag and its module, both needed (rbac.spec.ts sets it).
+const rbac = process.env.INSTALLMENTS_TEST_RBAC === "true"
+
 const config = defineConfig({
+  ...(rbac ? { featureFlags: { rbac: true } } : {}),
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     http: {
@@ -36,6 +41,7 @@ const config = defineConfig({
   admin: { disable: true },
   modules: [
     { resolve: "./src/modules/installments" },
+    ...(rbac ? [{ resolve: "@medusajs/medusa/rbac" }] : []),
     {
       resolve: "@medusajs/medusa/payment",
       key: Modules.PAYMENT,

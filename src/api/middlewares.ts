@@ -1,4 +1,4 @@
-import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery, type MiddlewareRoute } from "@medusajs/framework/http"
 import { AdminBinLookupQuery } from "./admin/installments/bin-lookup/validators"
 import {
   AdminCreatePaymentLink,
@@ -14,96 +14,121 @@ import { REFUSED_WEBHOOK_METHODS, refuseInstallmentsWebhookMethod } from "./hook
 import { StorePlansQuery } from "./store/installments/plans/validators"
 import { verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "./hooks/verify-webhook"
 import { PAYMENT_SESSIONS_ROUTE, validateInstallmentsSession } from "./store/payment-sessions/validate-installments-session"
+import { INSTALLMENTS_RESOURCES as R, type InstallmentsOperation, type InstallmentsResource } from "../installments/permissions"
 
-export default defineMiddlewares({
-  routes: [
-    {
-      // Medusa's own route pattern: the middleware decides on the provider parameter as the route
-      // decodes it (a pattern on the raw path would miss `installments%5F…` and `pp_installments_…`).
-      matcher: WEBHOOK_ROUTE_MATCHER,
-      method: ["POST"],
-      bodyParser: { preserveRawBody: true },
-      middlewares: [verifyInstallmentsWebhook],
-    },
-    {
-      matcher: WEBHOOK_ROUTE_MATCHER,
-      method: [...REFUSED_WEBHOOK_METHODS],
-      middlewares: [refuseInstallmentsWebhookMethod],
-    },
-    {
-      matcher: "/admin/installments/webhooks",
-      method: ["POST"],
-      middlewares: [validateAndTransformBody(AdminRegisterWebhook)],
-    },
-    {
-      matcher: "/admin/installments/webhooks",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminListWebhooks, {})],
-    },
-    {
-      matcher: "/admin/installments/refunds",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminListRefunds, {})],
-    },
-    {
-      matcher: "/admin/installments/statements",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminStatementQuery, {})],
-    },
-    {
-      matcher: "/admin/installments/settlements",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminSettlementsQuery, {})],
-    },
-    {
-      matcher: "/admin/installments/settlements/:id",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminSettlementRowsQuery, {})],
-    },
-    {
-      matcher: "/admin/installments/transactions/:id",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminTransactionQuery, {})],
-    },
-    {
-      matcher: "/admin/installments/payment-links",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminListPaymentLinksQuery, {})],
-    },
-    {
-      matcher: "/admin/installments/payment-links",
-      method: ["POST"],
-      middlewares: [validateAndTransformBody(AdminCreatePaymentLink)],
-    },
-    {
-      matcher: "/admin/installments/payment-links/:id",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminPaymentLinkQuery, {})],
-    },
-    {
-      matcher: "/admin/installments/orders/:id/payment-link",
-      method: ["POST"],
-      middlewares: [validateAndTransformBody(AdminRequestOrderPaymentLink)],
-    },
-    {
-      matcher: "/admin/installments/draft-orders/:id/payment-link",
-      method: ["POST"],
-      middlewares: [validateAndTransformBody(AdminRequestOrderPaymentLink)],
-    },
-    {
-      matcher: "/admin/installments/bin-lookup",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(AdminBinLookupQuery, {})],
-    },
-    {
-      matcher: "/store/installments/plans",
-      method: ["GET"],
-      middlewares: [validateAndTransformQuery(StorePlansQuery, {})],
-    },
-    {
-      matcher: PAYMENT_SESSIONS_ROUTE,
-      method: ["POST"],
-      middlewares: [validateInstallmentsSession],
-    },
-  ],
-})
+/**
+ * The permission a back-office route needs under Medusa's role-based access control (D35): Medusa
+ * checks it before the route's middlewares only when its `rbac` feature flag is on.
+ */
+const may = (resource: InstallmentsResource, operation: InstallmentsOperation) => [{ resource, operation }]
+
+// Typed as Medusa's route entries: `policies` is part of them, not of defineMiddlewares' own signature.
+const routes: MiddlewareRoute[] = [
+  {
+    // Medusa's own route pattern: the middleware decides on the provider parameter as the route
+    // decodes it (a pattern on the raw path would miss `installments%5F…` and `pp_installments_…`).
+    matcher: WEBHOOK_ROUTE_MATCHER,
+    method: ["POST"],
+    bodyParser: { preserveRawBody: true },
+    middlewares: [verifyInstallmentsWebhook],
+  },
+  {
+    matcher: WEBHOOK_ROUTE_MATCHER,
+    method: [...REFUSED_WEBHOOK_METHODS],
+    middlewares: [refuseInstallmentsWebhookMethod],
+  },
+  {
+    matcher: "/admin/installments/webhooks",
+    method: ["POST"],
+    policies: may(R.webhook, "create"),
+    middlewares: [validateAndTransformBody(AdminRegisterWebhook)],
+  },
+  {
+    matcher: "/admin/installments/webhooks",
+    method: ["GET"],
+    policies: may(R.webhook, "read"),
+    middlewares: [validateAndTransformQuery(AdminListWebhooks, {})],
+  },
+  {
+    matcher: "/admin/installments/refunds",
+    method: ["GET"],
+    policies: may(R.refund, "read"),
+    middlewares: [validateAndTransformQuery(AdminListRefunds, {})],
+  },
+  {
+    matcher: "/admin/installments/statements",
+    method: ["GET"],
+    policies: may(R.settlement, "read"),
+    middlewares: [validateAndTransformQuery(AdminStatementQuery, {})],
+  },
+  {
+    matcher: "/admin/installments/settlements",
+    method: ["GET"],
+    policies: may(R.settlement, "read"),
+    middlewares: [validateAndTransformQuery(AdminSettlementsQuery, {})],
+  },
+  {
+    matcher: "/admin/installments/settlements/:id",
+    method: ["GET"],
+    policies: may(R.settlement, "read"),
+    middlewares: [validateAndTransformQuery(AdminSettlementRowsQuery, {})],
+  },
+  {
+    matcher: "/admin/installments/transactions/:id",
+    method: ["GET"],
+    policies: may(R.payment, "read"),
+    middlewares: [validateAndTransformQuery(AdminTransactionQuery, {})],
+  },
+  {
+    matcher: "/admin/installments/payment-links",
+    method: ["GET"],
+    policies: may(R.paymentLink, "read"),
+    middlewares: [validateAndTransformQuery(AdminListPaymentLinksQuery, {})],
+  },
+  {
+    matcher: "/admin/installments/payment-links",
+    method: ["POST"],
+    policies: may(R.paymentLink, "create"),
+    middlewares: [validateAndTransformBody(AdminCreatePaymentLink)],
+  },
+  {
+    matcher: "/admin/installments/payment-links/:id",
+    method: ["GET"],
+    policies: may(R.paymentLink, "read"),
+    middlewares: [validateAndTransformQuery(AdminPaymentLinkQuery, {})],
+  },
+  {
+    matcher: "/admin/installments/orders/:id/payment-link",
+    method: ["POST"],
+    policies: may(R.orderPaymentLink, "create"),
+    middlewares: [validateAndTransformBody(AdminRequestOrderPaymentLink)],
+  },
+  {
+    matcher: "/admin/installments/draft-orders/:id/payment-link",
+    method: ["POST"],
+    policies: may(R.orderPaymentLink, "create"),
+    middlewares: [validateAndTransformBody(AdminRequestOrderPaymentLink)],
+  },
+  {
+    matcher: "/admin/installments/bin-lookup",
+    method: ["GET"],
+    policies: may(R.paymentLink, "read"),
+    middlewares: [validateAndTransformQuery(AdminBinLookupQuery, {})],
+  },
+  // Routes with nothing to validate, guarded all the same.
+  { matcher: "/admin/installments/status", method: ["GET"], policies: may(R.webhook, "read") },
+  { matcher: "/admin/installments/orders/:id", method: ["GET"], policies: may(R.payment, "read") },
+  { matcher: "/admin/installments/refunds/:id/retry", method: ["POST"], policies: may(R.refund, "update") },
+  {
+    matcher: "/store/installments/plans",
+    method: ["GET"],
+    middlewares: [validateAndTransformQuery(StorePlansQuery, {})],
+  },
+  {
+    matcher: PAYMENT_SESSIONS_ROUTE,
+    method: ["POST"],
+    middlewares: [validateInstallmentsSession],
+  },
+]
+
+export default defineMiddlewares({ routes })

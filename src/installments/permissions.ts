@@ -1,0 +1,94 @@
+/**
+ * The plugin's resources for Medusa's role-based access control (the `rbac` feature flag), named as
+ * Medusa names its own (`payment_collection`, `refund_reason`): snake case, singular. Each guards the
+ * admin routes and controls listed beside it; with the flag off Medusa checks none of them. Plain
+ * data, read by the policies (`src/policies`), the routes (`src/api/middlewares.ts`) and the admin pages.
+ */
+export const INSTALLMENTS_RESOURCES = {
+  /** Settlements and statements: payouts, their rows (customers' names and e-mails), CSV and PDF files. */
+  settlement: "installments_settlement",
+  /** Payment links made in the admin: the list, one link, a new link, the BIN lookup that prices one. */
+  paymentLink: "installments_payment_link",
+  /** A payment link for what an order or a draft order still owes. */
+  orderPaymentLink: "installments_order_payment_link",
+  /** The plugin's refund ledger, and retrying a failed refund. */
+  refund: "installments_refund",
+  /** Webhook setup: the registrations' connection check, the endpoints, registering one. */
+  webhook: "installments_webhook",
+  /** An order's installments payment as the service reports it (the order card), and a transaction. */
+  payment: "installments_payment",
+} as const
+
+export type InstallmentsResource = (typeof INSTALLMENTS_RESOURCES)[keyof typeof INSTALLMENTS_RESOURCES]
+
+/** The operations the plugin's routes need; Medusa's own names (`PolicyOperation`). */
+export type InstallmentsOperation = "read" | "create" | "update"
+
+/** One permission a route needs or a control shows: a resource and an operation. */
+export interface InstallmentsPermission {
+  resource: InstallmentsResource
+  operation: InstallmentsOperation
+}
+
+/** Every permission the plugin declares, with the words Medusa's role pages show for it. */
+export const INSTALLMENTS_PERMISSIONS: readonly (InstallmentsPermission & { name: string; description: string })[] = [
+  {
+    resource: INSTALLMENTS_RESOURCES.settlement,
+    operation: "read",
+    name: "ReadInstallmentsSettlement",
+    description: "Read installments settlements and statements (payouts, their rows with customers' names and e-mails, CSV and PDF)",
+  },
+  {
+    resource: INSTALLMENTS_RESOURCES.paymentLink,
+    operation: "read",
+    name: "ReadInstallmentsPaymentLink",
+    description: "Read installments payment links made in the admin, and look up a card's plans",
+  },
+  {
+    resource: INSTALLMENTS_RESOURCES.paymentLink,
+    operation: "create",
+    name: "CreateInstallmentsPaymentLink",
+    description: "Create installments payment links for any amount",
+  },
+  {
+    resource: INSTALLMENTS_RESOURCES.orderPaymentLink,
+    operation: "create",
+    name: "CreateInstallmentsOrderPaymentLink",
+    description: "Request an installments payment link for what an order or a draft order owes",
+  },
+  {
+    resource: INSTALLMENTS_RESOURCES.refund,
+    operation: "read",
+    name: "ReadInstallmentsRefund",
+    description: "Read the installments refund ledger",
+  },
+  {
+    resource: INSTALLMENTS_RESOURCES.refund,
+    operation: "update",
+    name: "UpdateInstallmentsRefund",
+    description: "Retry a failed installments refund (sends money back to the customer)",
+  },
+  {
+    resource: INSTALLMENTS_RESOURCES.webhook,
+    operation: "read",
+    name: "ReadInstallmentsWebhook",
+    description: "Read the installments connection check and registered webhook endpoints",
+  },
+  {
+    resource: INSTALLMENTS_RESOURCES.webhook,
+    operation: "create",
+    name: "CreateInstallmentsWebhook",
+    description: "Register a webhook endpoint with the installments service (it receives payment and customer data)",
+  },
+  {
+    resource: INSTALLMENTS_RESOURCES.payment,
+    operation: "read",
+    name: "ReadInstallmentsPayment",
+    description: "Read an order's installments payment and the service's transaction behind it",
+  },
+]
+
+/** `resource:operation`, the spelling of Medusa's permission lists (`GET /admin/rbac/me/permissions`). */
+export function permissionKey(permission: InstallmentsPermission): string {
+  return `${permission.resource}:${permission.operation}`
+}
