@@ -254,12 +254,14 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
     const unicode = JSON.stringify({
       id: "حدث-١-🚀",
       event: "modal.closed",
+      created_at: new Date().toISOString(),
       data: { payment_link_id: randomUUID(), metadata: { name: "نورة \u202egnp.exe", emoji: "💳✅", nul: "\u0000" } },
     })
     const injectedId = `'; DROP TABLE installments_webhook_event; -- ${randomUUID()}`
     const injected = JSON.stringify({
       id: injectedId,
       event: "modal.closed",
+      created_at: new Date().toISOString(),
       data: { payment_link_id: randomUUID(), q: "${jndi:ldap://x}" },
     })
     const withoutSignature = (body: string) => {
@@ -321,9 +323,19 @@ export function webhookHardeningScenarios(ctx: SuiteContext) {
         status: 400,
       },
       {
+        // Answered as any refused delivery: the path tells a sender nothing of which registrations exist.
         name: "a provider id that is not registered",
         send: () => sendToWebhookRoute(api, modal(), signed(modal()), { path: "/hooks/payment/installments_nope" }),
-        status: 404,
+        status: 401,
+      },
+      {
+        // A replay of it could not be told apart once its record is pruned (D38).
+        name: "a signed event without created_at",
+        send: () => {
+          const undated = modal()
+          return sendToWebhookRoute(api, undated, signed(undated))
+        },
+        status: 400,
       },
       ...(["GET", "PUT", "PATCH", "DELETE"] as const).map((method) => ({
         name: `${method} on the route`,

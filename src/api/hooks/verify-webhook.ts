@@ -25,7 +25,7 @@ import {
 } from "../../modules/installments/events"
 import { providerIdOf } from "../../installments/registrations/provider-ids"
 import { installmentsProviderOptions } from "../../installments/registrations/lookup"
-import { isStaleDelivery } from "../../installments/webhooks/retention"
+import { isDatedDelivery, isStaleDelivery } from "../../installments/webhooks/retention"
 import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../installments/webhooks/verified-header"
 import { medusaWebhookQueueOptions } from "../../installments/webhooks/medusa-webhook-queue"
 import { installmentsRegistrationOf } from "./webhook-provider"
@@ -40,6 +40,14 @@ const KEY_REASONS = new Set(["unknown_key", "bad_signature"])
 export const UNVERIFIED_BODY = {
   type: "unauthorized",
   message: "The webhook delivery could not be verified.",
+} as const
+
+/** The answer to a signed event without a readable `created_at`. */
+export const UNDATED_BODY = {
+  type: "invalid_data",
+  reason: "malformed_payload",
+  message:
+    "The webhook event has no readable created_at (ISO 8601); without it a replay cannot be told apart, so it is not processed.",
 } as const
 
 const UNSUPPORTED_BODY = {
@@ -76,10 +84,6 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
   const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const config = req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
   const options = id ? installmentsProviderOptions(config, id) : undefined
-  if (!options) {
-    res.status(404).json({ type: "not_found", message: `No installments payment provider is registered with id ${id}.` })
-    return
-  }
   const rawBody = (req as { rawBody?: unknown }).rawBody
   const bytes = readRawBytes(rawBody)
   if (!bytes?.length) {
@@ -88,6 +92,13 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     const refusal = bytes === null && hasBody(req) ? UNSUPPORTED_BODY : EMPTY_BODY
     logger.warn(`installments: webhook refused on provider ${id}: ${refusal.reason}`)
     res.status(refusal.status).json({ type: "invalid_data", reason: refusal.reason, message: refusal.message })
+    return
+  }
+  if (!options) {
+    // Answered as a delivery no key verifies (D38): which registrations exist is no one's business but
+    // the merchant's, whose log says what was asked for (the id shortened, never echoed to the sender).
+    logger.warn(`installments: webhook refused: no installments payment provider is registered with id ${printable(id)}`)
+    res.status(401).json(UNVERIFIED_BODY)
     return
   }
   const store = moduleService(req)
@@ -133,6 +144,13 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     return
   }
   const event = parsed
+  if (!isDatedDelivery(event.created_at)) {
+    // Without its signed time a delivery cannot be told from a replay of one whose record was pruned
+    // (D38): refused as a malformed event (a 4xx the service does not retry), never processed.
+    logger.warn(`installments: webhook ${printable(event.id)} refused on provider ${id}: ${UNDATED_BODY.message}`)
+    res.status(400).json(UNDATED_BODY)
+    return
+  }
   if (isStaleDelivery(event.created_at, new Date(), options.webhookRetentionDays)) {
     // Its record may be pruned already (webhookRetentionDays): processing it could replay it.
     logger.info(

@@ -7,13 +7,21 @@ export const DEFAULT_RETENTION_DAYS = 30
 const PRUNE_MARGIN_MS = DAY_MS
 
 /**
- * True when a delivery is older than the retention by its own signed `created_at`: acknowledged and
- * ignored, never processed, since its record may already be pruned. A delivery without a readable
- * `created_at` cannot be judged and is not stale.
+ * True when a delivery carries a signed `created_at` the plugin can read (ISO 8601). One without
+ * cannot be judged against the retention: its record may be pruned and it would be processed again,
+ * so the webhook route refuses it (D38).
  */
-export function isStaleDelivery(createdAt: unknown, now: Date, retentionDays: number): boolean {
-  const at = typeof createdAt === "string" ? Date.parse(createdAt) : NaN
-  return !Number.isNaN(at) && at < now.getTime() - retentionDays * DAY_MS
+export function isDatedDelivery(createdAt: unknown): createdAt is string {
+  return typeof createdAt === "string" && /^\d{4}-\d{2}-\d{2}T/.test(createdAt) && !Number.isNaN(Date.parse(createdAt))
+}
+
+/**
+ * True when a delivery is older than the retention by its own signed `created_at`: acknowledged and
+ * ignored, never processed, since its record may already be pruned. An undated one is refused before
+ * this is asked (isDatedDelivery).
+ */
+export function isStaleDelivery(createdAt: string, now: Date, retentionDays: number): boolean {
+  return Date.parse(createdAt) < now.getTime() - retentionDays * DAY_MS
 }
 
 /**

@@ -5,7 +5,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../../lib/webhooks"
 import middlewares from "../../middlewares"
 import { refuseInstallmentsWebhookMethod } from "../refuse-webhook-method"
-import { UNVERIFIED_BODY, verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
+import { UNDATED_BODY, UNVERIFIED_BODY, verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
 import { installmentsProviderOptions } from "../../../installments/registrations/lookup"
 import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../installments/webhooks/verified-header"
 import { configWithPayment, paymentServiceWith } from "../../../installments/__tests__/medusa-shapes"
@@ -319,11 +319,39 @@ describe("verifyInstallmentsWebhook", () => {
     expect((await deliver(body, signed(body))).res.statusCode).toBe(400)
   })
 
-  it("answers 404 for a provider id that is not registered", async () => {
-    const { deliver } = harness()
-    const { res, next } = await deliver(modal, signed(modal), "installments_unknown")
-    expect(res.statusCode).toBe(404)
-    expect(next).not.toHaveBeenCalled()
+  it("answers a provider id that is not registered exactly as a delivery no key verifies: the generic 401, the id in the log only", async () => {
+    const { deliver, logged } = harness()
+    const unknown = await deliver(modal, signed(modal), "installments_unknown")
+    const refused = await deliver(modal, { "content-type": "application/json", "x-signature": "AAAA", "x-api-key": "whk_guess" })
+    expect(unknown.res.statusCode).toBe(401)
+    expect(unknown.res.body).toEqual(UNVERIFIED_BODY)
+    expect([unknown.res.statusCode, unknown.res.body]).toEqual([refused.res.statusCode, refused.res.body])
+    expect(JSON.stringify(unknown.res.body)).not.toContain("unknown")
+    expect(unknown.next).not.toHaveBeenCalled()
+    expect(logged).toContain('installments: webhook refused: no installments payment provider is registered with id "unknown"')
+    // An empty body gets the same answer as on a registered path: nothing tells the two apart.
+    const empty = await deliver("", { "content-type": "application/json" }, "installments_unknown")
+    expect(empty.res.statusCode).toBe((await deliver("", { "content-type": "application/json" })).res.statusCode)
+  })
+
+  it("refuses a signed delivery without a readable created_at with a 400 the service does not retry, and neither records nor processes it", async () => {
+    for (const createdAt of [undefined, null, "", "yesterday", "2026-03-31"]) {
+      const { deliver, emitted, seen, logged } = harness()
+      const body = JSON.stringify({
+        id: "evt_undated",
+        event: "order.disputed",
+        created_at: createdAt,
+        data: transactionData("success"),
+      })
+      const { res, next } = await deliver(body, signed(body))
+      expect([createdAt, res.statusCode, res.body]).toEqual([createdAt, 400, UNDATED_BODY])
+      expect(next).not.toHaveBeenCalled()
+      expect(emitted).toEqual([])
+      expect(seen.size).toBe(0)
+      expect(logged.join("\n")).toMatch(
+        /webhook "evt_undated" refused on provider installments: The webhook event has no readable created_at/
+      )
+    }
   })
 
   it("announces refund changes so the plugin's ledger follows them", async () => {
@@ -399,6 +427,7 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
     const body = JSON.stringify({
       id: "evt_1",
       event: "order.success",
+      created_at: SENT_AT,
       data: { id: TX_ID, status: "success", amount: "100.00", payment_link_id: LINK_ID },
     })
     const { res } = await deliver(body, signed(body))
@@ -421,7 +450,7 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
 
   it("dedupes a delivery without id on the SHA-256 of its raw body", async () => {
     const { deliver, seen } = harness()
-    const body = JSON.stringify({ event: "modal.closed", data: { payment_link_id: LINK_ID } })
+    const body = JSON.stringify({ event: "modal.closed", created_at: SENT_AT, data: { payment_link_id: LINK_ID } })
     const first = await deliver(body, signed(body))
     expect(first.res.body).toEqual({ received: true })
     expect([...seen]).toEqual([`sha256:${createHash("sha256").update(body).digest("hex")}`])
@@ -429,7 +458,7 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
     expect(replay.next).not.toHaveBeenCalled()
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
     // Another body (another event) without id is another delivery.
-    const other = JSON.stringify({ event: "modal.closed", data: { payment_link_id: LINK_ID }, created_at: SENT_AT })
+    const other = JSON.stringify({ event: "modal.closed", data: { payment_link_id: LINK_ID }, created_at: new Date().toISOString() })
     expect((await deliver(other, signed(other))).res.body).toEqual({ received: true })
   })
 
@@ -473,7 +502,7 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
 
   it("announces a refund change from an order.updated of only the transaction id", async () => {
     const { deliver, emitted } = harness()
-    const body = JSON.stringify({ id: 7, event: "order.updated", data: { id: TX_ID } })
+    const body = JSON.stringify({ id: 7, event: "order.updated", created_at: SENT_AT, data: { id: TX_ID } })
     const { res } = await deliver(body, signed(body))
     expect(res.body).toEqual({ received: true })
     expect(emitted).toEqual([
@@ -483,7 +512,7 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
 
   it("announces payment_link.expired of only the link id", async () => {
     const { deliver, emitted } = harness()
-    const body = JSON.stringify({ id: "e-9", event: "payment_link.expired", data: { id: LINK_ID } })
+    const body = JSON.stringify({ id: "e-9", event: "payment_link.expired", created_at: SENT_AT, data: { id: LINK_ID } })
     await deliver(body, signed(body))
     expect(emitted).toEqual([
       {

@@ -1,4 +1,4 @@
-import { isStaleDelivery, pruneBefore } from "../retention"
+import { isDatedDelivery, isStaleDelivery, pruneBefore } from "../retention"
 
 const NOW = new Date("2026-03-31T12:00:00Z")
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000).toISOString()
@@ -11,11 +11,15 @@ describe("isStaleDelivery", () => {
     // A service clock a little ahead is not stale.
     expect(isStaleDelivery(daysAgo(-0.01), NOW, 30)).toBe(false)
   })
+})
 
-  it("cannot judge a delivery without a readable created_at", () => {
-    expect(isStaleDelivery(undefined, NOW, 30)).toBe(false)
-    expect(isStaleDelivery("last month", NOW, 30)).toBe(false)
-    expect(isStaleDelivery(12345, NOW, 30)).toBe(false)
+describe("isDatedDelivery", () => {
+  it("reads only an ISO 8601 created_at: without one a delivery cannot be judged, and is refused", () => {
+    expect(isDatedDelivery(daysAgo(1))).toBe(true)
+    expect(isDatedDelivery("2026-03-31T12:00:00+03:00")).toBe(true)
+    for (const undated of [undefined, null, "", "last month", "2026-03-31", "2026-13-45T99:00:00Z", 12345, {}]) {
+      expect([undated, isDatedDelivery(undated)]).toEqual([undated, false])
+    }
   })
 })
 
