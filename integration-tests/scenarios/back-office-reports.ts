@@ -121,10 +121,14 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       expect(csv.headers["content-type"]).toMatch(/^text\/csv/)
       expect(csv.headers["content-disposition"]).toBe('attachment; filename="installments-statement-2025-03-01_2025-03-31.csv"')
       const lines = (csv.data as string).trim().split("\r\n")
+      // The service's file re-written by the plugin's csv writer: text quoted, amounts bare numbers.
       expect(lines[0]).toBe(
-        "date,type,transaction_id,payment_option,bank_name,amount,service_fee,service_tax_vat,refund_amount,net_amount,settlement_id"
+        '"date","type","transaction_id","payment_option","bank_name","amount","service_fee","service_tax_vat","refund_amount","net_amount","settlement_id"'
       )
       expect(lines).toHaveLength(1 + 40 + 10)
+      expect(lines[1]).toMatch(
+        /^"[^"]+","payment","[0-9a-f-]{36}","[^"]*","[^"]*",\d+\.\d{2},\d+\.\d{2},\d+\.\d{2},\d+\.\d{2},-?\d+\.\d{2},"[^"]*"$/
+      )
 
       const pdf = await api.get("/admin/installments/statements", {
         ...admin({ provider_id: "installments", ...march, format: "pdf" }),
@@ -341,7 +345,7 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
         /filename="installments-settlements-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv"/
       )
       const lines = (csv.data as string).trim().split("\r\n")
-      expect(lines[0].split(",")).toEqual([
+      expect(lines[0].split(",").map((name) => JSON.parse(name))).toEqual([
         "settlement_id",
         "payout_date",
         "bank_reference",
@@ -365,8 +369,8 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
       ])
       // The csv is the whole window, every payout's rows and the unsettled ones, not a page.
       expect(lines.length - 1).toBe(rows.length + unsettled.length)
-      const orderLine = lines.find((line) => line.includes(paid.transaction_id) && line.includes(",transaction,"))!
-      expect(orderLine).toContain(`,${order.id},${order.display_id},,guest@example.com,1500.00,,`)
+      const orderLine = lines.find((line) => line.includes(paid.transaction_id) && line.includes(',"transaction",'))!
+      expect(orderLine).toContain(`,"${order.id}",${order.display_id},"","guest@example.com",1500.00,"",`)
     })
 
     it("400s name the field and rule; csv is the only other format", async () => {

@@ -3,7 +3,8 @@ import { Readable } from "node:stream"
 import { Modules } from "@medusajs/framework/utils"
 import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../src/lib/webhooks"
 import { csvRecords } from "../../src/lib/statements/csv-records"
-import { OWASP_CSV_PAYLOADS, runsAsFormula } from "../../src/lib/__tests__/owasp-csv-payloads"
+import { MID_CELL_PAYLOADS, OWASP_CSV_PAYLOADS, runsAsFormula, spreadsheetCells } from "../../src/lib/__tests__/owasp-csv-payloads"
+import { neutralised } from "../../src/lib/csv"
 import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
 import type InstallmentsModuleService from "../../src/modules/installments/service"
 import type { SuiteContext } from "../helpers/context"
@@ -45,7 +46,7 @@ export function securityScenarios(ctx: SuiteContext) {
     return SHOPPER_RETRY.exec(answer.data.message)![3]
   }
 
-  it("S1. the settlements CSV writes OWASP formula payloads in a shopper's name and e-mail as text", async () => {
+  it("S1. the settlements CSV writes OWASP formula payloads (and formulas after a `;`) in a shopper's name and e-mail as text, in any locale", async () => {
     const { orderId, transactionId } = await installmentOrder(ctx, 30)
     const query = getContainer().resolve("query")
     const {
@@ -54,7 +55,7 @@ export function securityScenarios(ctx: SuiteContext) {
     const customers = getContainer().resolve(Modules.CUSTOMER)
     const now = Date.parse((await ctx.sandbox.control.get("/clock")).data.now)
     const window = { from_date: new Date(now - 86_400_000).toISOString(), to_date: new Date(now + 86_400_000).toISOString() }
-    for (const payload of OWASP_CSV_PAYLOADS) {
+    for (const payload of [...OWASP_CSV_PAYLOADS, ...MID_CELL_PAYLOADS]) {
       await customers.updateCustomers(order.customer_id, { first_name: payload, last_name: "Al-Harbi", email: payload })
       const csv = await api.get("/admin/installments/settlements", {
         ...ctx.admin,
@@ -68,11 +69,19 @@ export function securityScenarios(ctx: SuiteContext) {
       const row = rows.find((values) => values.transaction_id === transactionId && values.type === "transaction")!
       expect({ payload, name: row.customer_name, email: row.customer_email }).toEqual({
         payload,
-        name: `'${payload} Al-Harbi`,
-        email: `'${payload}`,
+        name: neutralised(`${payload} Al-Harbi`),
+        email: neutralised(payload),
       })
-      // No cell of the whole file would run as a formula.
+      // No cell of the whole file would run as a formula, read with `,`, `;` or tab as the list separator.
       expect(rows.flatMap((values) => Object.values(values)).filter(runsAsFormula)).toEqual([])
+      for (const delimiter of [",", ";", "\t"] as const) {
+        expect(
+          spreadsheetCells(csv.data as string, delimiter)
+            .flat()
+            .map(String)
+            .filter(runsAsFormula)
+        ).toEqual([])
+      }
     }
   })
 

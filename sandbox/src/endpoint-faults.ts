@@ -19,8 +19,27 @@ export const ENDPOINTS = [
 ] as const
 export type EndpointName = (typeof ENDPOINTS)[number]
 
-export const FAULT_MODES = ["apply_lose_answer", "apply_5xx", "hang", "slow"] as const
+export const FAULT_MODES = [
+  "apply_lose_answer",
+  "apply_5xx",
+  "hang",
+  "slow",
+  "oversized_answer",
+  "oversized_row",
+  "oversized_error",
+  "endless_pages",
+] as const
 export type EndpointFaultMode = (typeof FAULT_MODES)[number]
+
+/**
+ * The answers of a service that sends too much (D36): `oversized_answer` pads the route's own answer
+ * to `size_bytes` (a JSON answer gets a `padding` field, a csv statement more rows, a pdf more bytes);
+ * `oversized_row` adds one csv row of `size_bytes`; `oversized_error` answers a 502 page of
+ * `size_bytes` without doing anything; `endless_pages` answers every page of a link's details with
+ * its first page's transactions and `next: true`.
+ */
+export const OVERSIZE_DEFAULT_BYTES = 1024 * 1024
+export const OVERSIZE_LIMIT_BYTES = 512 * 1024 * 1024
 
 /** Default wait of `slow`; `hang` holds until the client closes, at most HANG_LIMIT_MS. */
 export const SLOW_DEFAULT_MS = 5_000
@@ -33,6 +52,7 @@ export const EndpointFaultInput = z
     mode: z.enum(FAULT_MODES),
     times: z.number().int().min(0).default(1),
     delay_ms: z.number().int().min(0).max(HANG_LIMIT_MS).optional(),
+    size_bytes: z.number().int().min(1).max(OVERSIZE_LIMIT_BYTES).optional(),
   })
   .strict()
 

@@ -1,21 +1,63 @@
-/** Writing CSV (RFC 4180) that spreadsheets open safely. */
+/** Writing CSV (RFC 4180) that spreadsheets open safely, whatever their locale's list separator. */
 
-// A spreadsheet reads a cell starting with one of these as a formula, also after leading spaces.
-const FORMULA_START = /^[ ]*[=+\-@\t\r]/
-// The one kind of cell that may start with "-" and stay as it is: a whole plain number (-12.00).
+// The only cell a spreadsheet may read as a number and that is written bare: a plain decimal (-12.00).
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
+// What starts a formula in a spreadsheet, and what a cell may be split on: `,` here, `;` in the
+// Arabic and many European locales, a tab in a pasted or tab-read file, a line break in a tool that
+// reads lines. Spaces (and no-break spaces) before a formula character do not stop it.
+const FORMULA_CHARS = new Set(["=", "+", "-", "@", "\t", "\r"])
+const SEPARATORS = new Set([",", ";", "\t", "\r", "\n"])
+const SPACES = new Set([" ", "\u00a0"])
+
+/** A cell the writer leaves as a number: only a plain decimal (`-12.00`) is one; anything else is text. */
+export interface CsvNumber {
+  readonly number: string
+}
+
+/** A cell: text, or a number from `csvNumber`. */
+export type CsvValue = string | CsvNumber
+
+/** Marks an amount or a count as a number cell; a value that is not a plain decimal stays text. */
+export function csvNumber(value: string | number | bigint): CsvNumber {
+  return { number: String(value) }
+}
 
 /**
- * One cell: quoted when it holds a comma, quote or line break. A cell that a spreadsheet would run as
- * a formula (a leading `= + - @`, tab or carriage return, after spaces too) is prefixed with `'` so it
- * reads as text; only a cell that is wholly a plain number (-12.00) is left alone.
+ * The text a spreadsheet shows, never runs: a `'` goes before every formula character (`= + - @`,
+ * tab, carriage return) that starts the cell or follows a `,` `;` tab or line break, spaces between
+ * allowed, so no piece the cell could be split into starts a formula.
  */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+export function neutralised(text: string): string {
+  let out = ""
+  let pieceStart = true
+  for (const char of text) {
+    if (pieceStart && FORMULA_CHARS.has(char)) {
+      out += "'"
+    }
+    out += char
+    if (SEPARATORS.has(char)) {
+      pieceStart = true
+    } else if (!SPACES.has(char)) {
+      pieceStart = false
+    }
+  }
+  return out
+}
+
+/**
+ * One cell. A number (`csvNumber`) that is a plain decimal is written bare, so it stays a number a
+ * spreadsheet sums; every other cell is text: neutralised and quoted (its quotes doubled), so a
+ * `;`-separated spreadsheet cannot split it into cells either.
+ */
+export function csvCell(value: CsvValue): string {
+  if (typeof value !== "string" && PLAIN_NUMBER.test(value.number)) {
+    return value.number
+  }
+  const text = typeof value === "string" ? value : value.number
+  return `"${neutralised(text).replace(/"/g, '""')}"`
 }
 
 /** One line of cells, ended with CRLF as RFC 4180 asks. */
-export function csvLine(values: readonly string[]): string {
+export function csvLine(values: readonly CsvValue[]): string {
   return `${values.map(csvCell).join(",")}\r\n`
 }

@@ -172,3 +172,60 @@ describe("endpoint faults through the control API", () => {
     expect((await control(sb, "POST", "/faults", { endpoint_faults: [{ endpoint: "refund", mode: "explode" }] })).status).toBe(400)
   })
 })
+
+describe("endpoint faults of a service that sends too much", () => {
+  const detailsPath = (id: string) => `/payment_links/${id}/details`
+  const today = new Date().toISOString().slice(0, 10)
+  const window = { from_date: `${today.slice(0, 8)}01`, to_date: today, store_id: STORE_ID }
+
+  it("oversized_answer: the route's own JSON answer, still valid, padded to size_bytes", async () => {
+    const linkId = await createLink(sb, { amount: 400 })
+    await arm("link_details", "oversized_answer", { size_bytes: 300_000 })
+    const answer = await call(sb, "POST", detailsPath(linkId), { body: {} })
+    expect(answer.status).toBe(200)
+    expect(answer.bytes.length).toBeGreaterThanOrEqual(300_000)
+    expect(answer.bytes.length).toBeLessThan(300_100)
+    expect(Number(answer.headers.get("content-length"))).toBe(answer.bytes.length)
+    expect(answer.body.payment_link.id).toBe(linkId)
+    expect(answer.body.padding).toMatch(/^x+$/)
+  })
+
+  it("oversized_answer on a csv statement: more of its own rows; oversized_row: one row of size_bytes", async () => {
+    await pay(sb, await createLink(sb, { amount: 400 }), SUCCESS_CARD)
+    const plain = await call(sb, "POST", "/reports/statements", { body: { ...window, format: "csv" } })
+    expect(plain.status).toBe(200)
+    await arm("statements", "oversized_answer", { size_bytes: 100_000 })
+    const padded = await call(sb, "POST", "/reports/statements", { body: { ...window, format: "csv" } })
+    expect(padded.bytes.length).toBeGreaterThanOrEqual(100_000)
+    const rows = padded.text.trim().split("\r\n")
+    expect(rows[0]).toBe(plain.text.split("\r\n")[0])
+    expect(new Set(rows.slice(1)).size).toBe(1)
+
+    await arm("statements", "oversized_row", { size_bytes: 50_000 })
+    const long = await call(sb, "POST", "/reports/statements", { body: { ...window, format: "csv" } })
+    const lines = long.text.trim().split("\r\n")
+    expect(lines).toHaveLength(plain.text.trim().split("\r\n").length + 1)
+    expect(lines[lines.length - 1]).toContain(`"${"B".repeat(50_000)}"`)
+  })
+
+  it("oversized_error: a 502 page of size_bytes, nothing applied", async () => {
+    await arm("create_link", "oversized_error", { size_bytes: 200_000 })
+    const before = await linkCount()
+    const answer = await attempt("POST", createPath, { amount: 400, title: "x", order_id: "o-1" })
+    expect(answer).toMatchObject({ status: 502, contentType: expect.stringMatching(/^text\/html/) })
+    expect((answer as { text: string }).text).toHaveLength(200_000)
+    expect(await linkCount()).toBe(before)
+  })
+
+  it("endless_pages: every page of a link's details is its first, and says there is a next one", async () => {
+    const linkId = await createLink(sb, { amount: 400 })
+    await pay(sb, linkId, SUCCESS_CARD)
+    await arm("link_details", "endless_pages", { times: 0 })
+    for (const page of [1, 2, 7]) {
+      const answer = await call(sb, "POST", detailsPath(linkId), { body: { page, page_size: 100 } })
+      expect(answer.status).toBe(200)
+      expect(answer.body.transactions).toHaveLength(1)
+      expect(answer.body.pagination.next).toBe(true)
+    }
+  })
+})

@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { randomBytes } from "node:crypto"
 import {
+  AnswerTooLargeError,
   AuthenticationError,
   ConnectionError,
   InstallmentsError,
@@ -11,7 +12,7 @@ import {
   ValidationError,
 } from "../../lib/client"
 import { MoneyError } from "../../lib/money"
-import { refusalAdvice, SERVICE_UNAVAILABLE } from "../refunds/failures"
+import { refusalMessage, SERVICE_UNAVAILABLE } from "../refunds/failures"
 import type { Registration } from "../registrations/lookup"
 
 /**
@@ -24,6 +25,8 @@ export const SERVICE_ERROR_CODES = {
   /** Unreachable, timed out, 5xx or 429: worth retrying later. */
   unavailable: SERVICE_UNAVAILABLE,
   unexpected: "installments_unexpected_answer",
+  /** An answer over one of the client's caps (D36): too large, or too many pages. */
+  tooLarge: "installments_answer_too_large",
 } as const
 
 /** What the merchant was doing when the service failed, as far as the caller knows it. */
@@ -32,13 +35,16 @@ export interface MerchantContext {
   action?: string
   /** The registration the call used, when the caller knows it: its id and storeId name the option to fix. */
   registration?: Pick<Registration, "id" | "options">
+  /** Where a refusal's details go, under the reference its message gives (a refund refusal). */
+  logger?: { warn(message: string): void }
 }
 
 /**
  * A failed call to the service in words for the merchant (admin, logs): what failed and what to do.
  * 401 and an unknown store are configuration faults (the keys or storeId of the registration), an
  * unknown link or transaction is a 404, a refused request a 400 with the service's reason, a refund
- * refusal a 400 with the advice for its reason. Only the client's own messages are used: they name
+ * refusal a 400 in the plugin's words with the advice for its reason, the service's code and, when
+ * a logger is given, a reference to the log line holding what the service sent. Only the client's own messages are used: they name
  * the endpoint and status and never hold keys or request data.
  */
 export function merchantError(error: unknown, context: MerchantContext = {}): MedusaError {
@@ -49,7 +55,16 @@ export function merchantError(error: unknown, context: MerchantContext = {}): Me
   const said = (body: string) =>
     context.action ? `Could not ${context.action}: ${body}` : body.charAt(0).toUpperCase() + body.slice(1)
   if (error instanceof RefundRejectedError) {
-    return new MedusaError(MedusaError.Types.NOT_ALLOWED, `${error.message} ${refusalAdvice(error.reason)}`, error.reason)
+    // The plugin's words and the service's code only; what the service sent (a proxy's page may be
+    // among it) goes to the log, under a reference the message gives.
+    const reference = context.logger ? supportReference() : undefined
+    if (reference) {
+      context.logger!.warn(
+        `installments: refund refused ${reference}: ${context.action ?? "refund"}, code ${error.reason} ${failureDetails(error)}`
+      )
+    }
+    const code = `service code ${error.reason}${reference ? `, reference ${reference}` : ""}`
+    return new MedusaError(MedusaError.Types.NOT_ALLOWED, `${refusalMessage(error)} (${code})`, error.reason)
   }
   if (error instanceof MoneyError) {
     return new MedusaError(MedusaError.Types.INVALID_DATA, said(error.message))
@@ -81,6 +96,14 @@ export function merchantError(error: unknown, context: MerchantContext = {}): Me
       ? error.issues.map((issue) => `${issue.field} ${issue.message}`).join("; ")
       : serviceWords(error).slice(2) || `${error.status ?? ""} ${error.code ?? ""}`.trim()
     return new MedusaError(MedusaError.Types.INVALID_DATA, said(`the installments service refused the request: ${reason}`))
+  }
+  if (error instanceof AnswerTooLargeError) {
+    // The client's words name the call and the cap; what the service sent was never read.
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      said(`${error.message}. Report it to the installments service.`),
+      SERVICE_ERROR_CODES.tooLarge
+    )
   }
   if (error instanceof ProtocolError) {
     return new MedusaError(
@@ -167,7 +190,7 @@ export function shopperError(error: unknown, context: ShopperContext): MedusaErr
   if (error instanceof MoneyError || (error instanceof ValidationError && error.code === "local_validation")) {
     return new MedusaError(MedusaError.Types.INVALID_DATA, `Could not ${context.action}: ${error.message}`)
   }
-  const reference = `INS-${randomBytes(4).toString("hex").toUpperCase()}`
+  const reference = supportReference()
   context.logger?.error(
     `installments: checkout failure ${reference}: ${merchantError(error, { action: context.action }).message} ${failureDetails(error)}`
   )
@@ -176,6 +199,11 @@ export function shopperError(error: unknown, context: ShopperContext): MedusaErr
     SHOPPER_WORDS[context.language][context.stage](reference),
     isOutage(error) ? SERVICE_ERROR_CODES.unavailable : SERVICE_ERROR_CODES.unexpected
   )
+}
+
+/** A reference a message gives and the log line with the details carries: `INS-` and 8 hex digits. */
+function supportReference(): string {
+  return `INS-${randomBytes(4).toString("hex").toUpperCase()}`
 }
 
 // For the log only: the call, the status and the start of what the service answered, on one line.

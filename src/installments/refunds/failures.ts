@@ -12,13 +12,16 @@ export interface RefundFailure {
 }
 
 interface Refusal extends RefundFailure {
-  /** Added to the service's words when a refund asked for now is refused: what the merchant does next. */
+  /** What the service refused, in the plugin's words: a refund asked for now is told this, then the advice. */
+  refused: string
+  /** What the merchant does next. */
   advice: string
 }
 
 /** Each reason the service gives for refusing a refund: the advice shown at once, and what the ledger keeps. */
 const REFUSALS: Record<RefundRejectedError["reason"], Refusal> = {
   insufficient_merchant_balance: {
+    refused: "Refund refused: the merchant account's available balance at the installments service cannot cover it.",
     advice: "Top up the merchant account with the installments service, then retry the refund.",
     reason:
       "Your merchant balance at the installments service is too low to cover this refund. " +
@@ -26,11 +29,13 @@ const REFUSALS: Record<RefundRejectedError["reason"], Refusal> = {
     retryable: true,
   },
   already_processing: {
+    refused: "Refund refused for now: a previous refund on this payment is still processing at the installments service.",
     advice: "Wait a few seconds for the previous refund on this payment to finish, then retry.",
     reason: "Another refund on this payment was still processing at the installments service; the plugin retries shortly.",
     retryable: true,
   },
   exceeds_balance: {
+    refused: "Refund refused: the installments service holds less on this payment than the refund.",
     advice: "Refund at most the remaining refundable balance shown by the service.",
     reason:
       "The installments service holds less on this payment than the refund (part of it was refunded outside Medusa). " +
@@ -38,6 +43,7 @@ const REFUSALS: Record<RefundRejectedError["reason"], Refusal> = {
     retryable: false,
   },
   not_allowed: {
+    refused: "Refund refused: the installments service says the payment does not exist or belongs to another merchant.",
     advice: "Check that the plugin uses the same merchant keys as the payment; contact the installments service if it does.",
     reason:
       "The installments service does not let the plugin's merchant keys refund this payment. " +
@@ -45,6 +51,7 @@ const REFUSALS: Record<RefundRejectedError["reason"], Refusal> = {
     retryable: false,
   },
   not_refundable: {
+    refused: "Refund refused: the payment is outside the installments service's refund window.",
     advice: "The payment is outside the service's refund window; refund the customer outside the plugin.",
     reason: "The payment is outside the installments service's refund window; refund the customer outside the plugin.",
     retryable: false,
@@ -56,9 +63,15 @@ const OUTAGE: RefundFailure = {
   retryable: true,
 }
 
-/** What the merchant does next about a refund the service refused for `reason`. */
-export function refusalAdvice(reason: RefundRejectedError["reason"]): string {
-  return REFUSALS[reason].advice
+/**
+ * A refund the service refused, in the plugin's words only: what was refused and what to do next.
+ * Nothing the service sent is quoted but the most it says can still be refunded, read as an amount.
+ */
+export function refusalMessage(refusal: Pick<RefundRejectedError, "reason" | "maxRefundable">): string {
+  const { refused, advice } = REFUSALS[refusal.reason]
+  const most =
+    refusal.reason === "exceeds_balance" && refusal.maxRefundable ? ` At most ${refusal.maxRefundable} SAR can still be refunded.` : ""
+  return `${refused}${most} ${advice}`
 }
 
 /**

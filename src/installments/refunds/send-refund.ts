@@ -113,7 +113,7 @@ export async function sendRefund(
     return await accepted(halalas, false)
   } catch (error) {
     if (!isUnknownOutcome(error)) {
-      const refusal = merchantError(error, { action: `refund transaction ${transactionId}` })
+      const refusal = merchantError(error, { action: `refund transaction ${transactionId}`, logger })
       await settle({ kind: "refused", failure: refundFailureOf(refusal) })
       throw refusal
     }

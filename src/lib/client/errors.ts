@@ -122,3 +122,21 @@ export class ApiError extends InstallmentsError {}
 
 /** A 2xx answer whose body does not have the shape docs/service-api.md describes. */
 export class ProtocolError extends InstallmentsError {}
+
+/**
+ * An answer over one of the client's caps (answer-limits.ts): a body larger than its cap, or a link
+ * with more pages of transactions than are read. Never read whole: the message names the call and the cap.
+ */
+export class AnswerTooLargeError extends ProtocolError {
+  /** The cap that was passed, in words (`4 MiB`, `5 pages of 100 transactions`). */
+  readonly limit: string
+
+  constructor(init: InstallmentsErrorInit & { limit: string }) {
+    super(init)
+    this.limit = init.limit
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), limit: this.limit }
+  }
+}

@@ -1,6 +1,7 @@
 import axios, { AxiosInstance, AxiosResponse } from "axios"
 import type { Readable } from "node:stream"
 import { z } from "zod"
+import { AnswerLimits, byteSize, cappedStream, DEFAULT_ANSWER_LIMITS, readUpTo, tooLarge } from "./answer-limits"
 import { InstallmentsError, ConnectionError, TimeoutError } from "./errors"
 import { errorFromResponse, ErrorFamily } from "./error-mapping"
 import { ClientLogger, environmentOf, ResolvedClientOptions } from "./options"
@@ -57,6 +58,7 @@ export class HttpClient {
   readonly #axios: AxiosInstance
   readonly #options: ResolvedClientOptions
   readonly #logger?: ClientLogger
+  readonly #limits: AnswerLimits
   /** Plain http to this machine is accepted in the URLs of answers only from the sandbox. */
   readonly #loopbackHttp: boolean
   /** Replaced in tests to observe backoff without waiting. */
@@ -70,12 +72,14 @@ export class HttpClient {
     this.#options = options
     this.#logger = options.logger
     this.#loopbackHttp = environmentOf(options.publicKey) === "sandbox"
+    this.#limits = { ...DEFAULT_ANSWER_LIMITS, ...options.answerLimits }
     this.#axios = axios.create({
       baseURL: options.baseUrl.replace(/\/+$/, ""),
       timeout: options.timeoutMs,
       maxRedirects: 0,
       validateStatus: () => true,
-      responseType: "arraybuffer",
+      // Every body is read as a stream, so no answer is held past its cap (answer-limits.ts).
+      responseType: "stream",
       transitional: { clarifyTimeoutError: true },
       proxy: false,
     })
@@ -119,32 +123,51 @@ export class HttpClient {
       let retryAfterMs: number | undefined
       // Each attempt ends by the call's deadline, however slowly an answer trickles in.
       const budgetMs = Math.max(1, Math.min(this.#options.timeoutMs, deadline - started))
+      // Aborts the attempt at its budget: waiting for the headers and, for an answer read whole, its
+      // body. A streamed file may take longer than one call's deadline to flow: only its headers are bounded.
+      const abort = new AbortController()
+      const timer = setTimeout(() => abort.abort(), budgetMs)
+      const signal = abort.signal
       try {
-        const response = await this.#send(spec, mode, budgetMs)
+        const response = await this.#send(spec, budgetMs, signal)
         const status = response.status
         this.#logger?.debug?.(`installments: ${endpoint} -> ${status} (${Date.now() - started} ms)`)
         const contentType = String(response.headers["content-type"] ?? "")
+        const body = response.data as Readable
         if (mode === "stream" && status >= 200 && status < 300) {
-          return { status, contentType, data: response.data as Readable }
+          clearTimeout(timer)
+          return { status, contentType, data: cappedStream(body, this.#limits.fileBytes, endpoint) }
         }
-        const data = mode === "stream" ? await readAll(response.data as Readable) : Buffer.from(response.data as ArrayBuffer)
         if (status >= 200 && status < 300) {
+          const { data, complete } = await readUpTo(body, this.#limits.answerBytes)
+          if (!complete) {
+            throw tooLarge(endpoint, this.#limits.answerBytes)
+          }
           return { status, contentType, data }
         }
+        // An error answer is read for the service's short reason; past its cap the body is not read at all.
+        const { data, complete } = await readUpTo(body, this.#limits.errorBytes)
         error = errorFromResponse({
           status,
-          body: decodeJson(this.#scrub(data), true),
+          body: complete ? decodeJson(this.#scrub(data), true) : undefined,
           endpoint,
           family: spec.family,
           location: response.headers["location"] as string | undefined,
+          bodyOverCap: complete ? undefined : byteSize(this.#limits.errorBytes),
         })
         retryAfterMs = parseRetryAfter(response.headers["retry-after"])
       } catch (thrown) {
         if (thrown instanceof InstallmentsError) {
           throw thrown
         }
-        error = networkError(thrown, endpoint, budgetMs)
+        error = networkError(
+          signal.aborted ? Object.assign(new Error("aborted"), { code: "ERR_CANCELED" }) : thrown,
+          endpoint,
+          budgetMs
+        )
         this.#logger?.debug?.(`installments: ${endpoint} -> ${error.code} (${Date.now() - started} ms)`)
+      } finally {
+        clearTimeout(timer)
       }
 
       const delay = this.#retryDelay(spec, error, attempt, retryAfterMs)
@@ -159,7 +182,7 @@ export class HttpClient {
     }
   }
 
-  async #send(spec: RequestSpec, mode: Mode, budgetMs: number): Promise<AxiosResponse> {
+  async #send(spec: RequestSpec, budgetMs: number, signal: AbortSignal): Promise<AxiosResponse> {
     const headers: Record<string, string> = {
       Authorization: this.#secretKey,
       "X-Service-Key": this.#publicKey,
@@ -178,8 +201,7 @@ export class HttpClient {
       headers,
       data,
       timeout: budgetMs,
-      // A streamed file may take longer than one call's deadline to flow; only its headers are bounded.
-      ...(mode === "stream" ? { responseType: "stream" as const } : { signal: AbortSignal.timeout(budgetMs) }),
+      signal,
     })
   }
 
@@ -201,14 +223,6 @@ export class HttpClient {
     const jittered = Math.round(exponential / 2 + (this.random() * exponential) / 2)
     return Math.min(MAX_BACKOFF_MS, Math.max(jittered, retryAfterMs ?? 0))
   }
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  for await (const chunk of stream) {
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))
-  }
-  return Buffer.concat(chunks)
 }
 
 function isTransient(error: InstallmentsError): boolean {

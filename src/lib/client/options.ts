@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { isSafeServiceUrl, SERVICE_URL_RULE } from "../loopback"
 import { ValidationError } from "./errors"
 import { issuesOf } from "./validate"
 
@@ -17,7 +18,10 @@ const ClientOptionsSchema = z.object({
   publicKey: z.string({ error: "publicKey is required" }).refine((key) => key.startsWith("sandbox-") || key.startsWith("prod-"), {
     message: "publicKey must begin with sandbox- (sandbox) or prod- (production)",
   }),
-  baseUrl: z.url({ protocol: /^https?$/, error: "baseUrl must be an absolute http(s) URL" }),
+  // The secret key goes with every call: in clear only to the sandbox on this machine, as the provider requires.
+  baseUrl: z
+    .url({ protocol: /^https?$/, error: "baseUrl must be an absolute http(s) URL" })
+    .refine(isSafeServiceUrl, { message: `baseUrl ${SERVICE_URL_RULE}` }),
   timeoutMs: z.number().int().positive("timeoutMs must be a positive number of milliseconds").default(15_000),
   maxRetries: z.number().int().min(0).max(10, "maxRetries must be at most 10").default(2),
   /**
@@ -34,6 +38,17 @@ const ClientOptionsSchema = z.object({
   retryBaseDelayMs: z.number().int().min(0).default(500),
   /** Wait before retrying a refund that the service reports as "already under processing". */
   processingRetryDelayMs: z.number().int().min(0).default(3_000),
+  /**
+   * How much of an answer is read (answer-limits.ts, D36); the defaults suit every store, a test or
+   * an unusual integration may lower or raise one.
+   */
+  answerLimits: z
+    .object({
+      answerBytes: z.number().int().positive("answerLimits.answerBytes must be a positive number of bytes").optional(),
+      errorBytes: z.number().int().positive("answerLimits.errorBytes must be a positive number of bytes").optional(),
+      fileBytes: z.number().int().positive("answerLimits.fileBytes must be a positive number of bytes").optional(),
+    })
+    .optional(),
   logger: z.custom<ClientLogger>((value) => value === undefined || typeof value === "object").optional(),
 })
 

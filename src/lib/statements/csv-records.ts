@@ -1,9 +1,23 @@
+/** The longest record (header included) a statement may have: 64 Ki characters (D36). */
+export const MAX_RECORD_CHARS = 64 * 1024
+
+/** What a reader may be told besides the bytes. */
+export interface CsvReadOptions {
+  /** The longest record read before the file is refused; MAX_RECORD_CHARS. */
+  maxRecordChars?: number
+  /** Called once with the header's column names, before the first record. */
+  onHeader?: (columns: string[]) => void
+}
+
 /**
  * Reads CSV (RFC 4180: quoted cells, doubled quotes, CRLF or LF) from a stream of bytes, one record
- * at a time, keyed by the header line. Only the current record is held in memory, so a year of rows
- * reads in constant memory.
+ * at a time, keyed by the header line. Only the current record is held in memory, and no record may
+ * pass `maxRecordChars`, so a year of rows reads in constant memory and a row that never ends (an
+ * unclosed quote, a broken or hostile service) is refused at the cap.
  */
-export async function* csvRecords(source: AsyncIterable<Buffer | string>): AsyncGenerator<CsvRecord> {
+export async function* csvRecords(source: AsyncIterable<Buffer | string>, options: CsvReadOptions = {}): AsyncGenerator<CsvRecord> {
+  const maxRecordChars = options.maxRecordChars ?? MAX_RECORD_CHARS
+  let recordChars = 0
   const decoder = new TextDecoder("utf-8")
   let header: string[] | undefined
   // Physical line, and the line the current record started on (a quoted cell may span lines).
@@ -18,6 +32,7 @@ export async function* csvRecords(source: AsyncIterable<Buffer | string>): Async
   const endRecord = function* (): Generator<CsvRecord> {
     cells.push(cell)
     cell = ""
+    recordChars = 0
     const values = cells
     cells = []
     if (values.length === 1 && values[0] === "") {
@@ -25,6 +40,7 @@ export async function* csvRecords(source: AsyncIterable<Buffer | string>): Async
     }
     if (!header) {
       header = values.map((name) => name.trim().replace(/^\uFEFF/, ""))
+      options.onHeader?.(header)
       return
     }
     const record: Record<string, string> = {}
@@ -37,6 +53,11 @@ export async function* csvRecords(source: AsyncIterable<Buffer | string>): Async
   const consume = function* (text: string): Generator<CsvRecord> {
     for (let i = 0; i < text.length; i++) {
       const char = text[i]
+      if (++recordChars > maxRecordChars) {
+        throw new CsvFormatError(
+          `line ${recordStart}: a row longer than ${maxRecordChars.toLocaleString("en")} characters (the cap on one statement row); the file is not read further`
+        )
+      }
       if (quoted) {
         if (quoteSeen) {
           quoteSeen = false

@@ -29,7 +29,8 @@ export class StatementRowError extends Error {
   }
 }
 
-const AMOUNT_COLUMNS = ["amount", "service_fee", "service_tax_vat", "refund_amount", "net_amount"] as const
+/** The columns of the service's csv statement that hold amounts. */
+export const AMOUNT_COLUMNS = ["amount", "service_fee", "service_tax_vat", "refund_amount", "net_amount"] as const
 
 /** Reads one csv record of the statement into exact amounts. */
 export function statementRow(record: CsvRecord): StatementRow {

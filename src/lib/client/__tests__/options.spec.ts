@@ -55,6 +55,30 @@ describe("InstallmentsClient options", () => {
     }
   )
 
+  it.each(["http://installments.example.sa", "http://10.0.0.5:4010", "http://localhost.example.sa", "HTTP://api.installments.sa/v1"])(
+    "refuses the plain-http base URL %p, as the provider does: the secret key would travel in clear",
+    (baseUrl) => {
+      for (const publicKey of [PUBLIC_KEY, PROD_PUBLIC_KEY]) {
+        const error = constructionError({ baseUrl, publicKey })
+        expect(error.issues).toEqual([
+          {
+            field: "baseUrl",
+            message:
+              "baseUrl must use https:// (the secret key is sent with every call); http:// is accepted only for localhost, 127.0.0.1 or [::1]",
+          },
+        ])
+        expect(error.message).not.toContain(baseUrl)
+      }
+    }
+  )
+
+  it.each(["http://localhost:4010", "http://127.0.0.1:4010/", "http://[::1]:4010", "https://installments.example.sa"])(
+    "accepts %p: https anywhere, plain http only to this machine (the sandbox)",
+    (baseUrl) => {
+      expect(() => new InstallmentsClient({ secretKey: SECRET, publicKey: PROD_PUBLIC_KEY, baseUrl })).not.toThrow()
+    }
+  )
+
   it("accepts a base URL with a trailing slash and a path prefix", () => {
     expect(() => new InstallmentsClient({ secretKey: SECRET, publicKey: PUBLIC_KEY, baseUrl: `${BASE_URL}/v1/` })).not.toThrow()
   })

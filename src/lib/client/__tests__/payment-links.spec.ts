@@ -1,4 +1,5 @@
-import { AuthenticationError, NotFoundError, ProtocolError, ValidationError } from ".."
+import { AnswerTooLargeError, AuthenticationError, NotFoundError, ProtocolError, ValidationError } from ".."
+import { MAX_LINK_PAGES } from "../resources/payment-links"
 import type { CreatePaymentLinkBody } from ".."
 import {
   BRANCH_ID,
@@ -406,12 +407,26 @@ describe("paymentLinks.retrieveAll", () => {
     expect(result.transactions[2].status).toBe("success")
   })
 
-  it("stops at maxPages", async () => {
+  it("refuses a link with more pages than maxPages, naming the call and the cap, after reading no more than them", async () => {
     const { scope, calls } = intercept("POST", DETAILS, [200, page(1, true, ids[0])], [200, page(2, true, ids[1])])
-    const result = await makeClient().paymentLinks.retrieveAll(LINK_ID, { pageSize: 1, maxPages: 2 })
+    const error = await rejection(makeClient().paymentLinks.retrieveAll(LINK_ID, { pageSize: 1, maxPages: 2 }), AnswerTooLargeError)
     expect(scope.isDone()).toBe(true)
     expect(calls).toHaveLength(2)
-    expect(result.transactions.map((t) => t.id)).toEqual(ids.slice(0, 2))
+    expect(error).toMatchObject({
+      code: "too_many_pages",
+      limit: "2 pages of 1 transactions",
+      endpoint: `POST /payment_links/${LINK_ID}/details`,
+    })
+    expect(error.message).toMatch(/more than 2 pages of 1 transactions for payment link .* the plugin reads at most 2/)
+  })
+
+  it("reads the documented 5 pages by default, and not a sixth", async () => {
+    const pages = [1, 2, 3, 4, 5].map((n) => [200, page(n, true, ids[(n - 1) % ids.length])] as [number, unknown])
+    const { scope, calls } = intercept("POST", DETAILS, ...pages)
+    await rejection(makeClient().paymentLinks.retrieveAll(LINK_ID, { pageSize: 1 }), AnswerTooLargeError)
+    expect(scope.isDone()).toBe(true)
+    expect(MAX_LINK_PAGES).toBe(5)
+    expect(calls).toHaveLength(5)
   })
 
   it("stops at an empty page even when the service still says there is a next one", async () => {

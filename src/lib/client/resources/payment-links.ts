@@ -7,9 +7,13 @@ import {
   PaymentLinkList,
   ResolvedPaymentLink,
 } from "../schemas/payment-links"
+import { AnswerTooLargeError } from "../errors"
 import { HttpClient } from "../http"
 import { validateRequest } from "../validate"
 import { pathId } from "./path"
+
+/** The most pages of a link's transactions `retrieveAll` reads (docs/service-api.md). */
+export const MAX_LINK_PAGES = 5
 
 /** Payment links: hosted checkout pages (endpoints 2 to 5). */
 export class PaymentLinks {
@@ -61,18 +65,29 @@ export class PaymentLinks {
   }
 
   /**
-   * Fetches a link with its transactions from every page (up to `maxPages` pages of `pageSize`), for
-   * callers that must see the paid attempt wherever it falls.
+   * Fetches a link with its transactions from every page, for callers that must see the paid attempt
+   * wherever it falls: at most `maxPages` pages (5, docs/service-api.md) of `pageSize` (100). A link
+   * whose service still says `next` after the last of them is refused with AnswerTooLargeError, never
+   * judged on part of its transactions.
    */
   async retrieveAll(paymentLinkId: string, options: { pageSize?: number; maxPages?: number } = {}): Promise<PaymentLinkDetails> {
     const pageSize = options.pageSize ?? 100
-    const maxPages = options.maxPages ?? 5
+    const maxPages = options.maxPages ?? MAX_LINK_PAGES
     const first = await this.retrieve(paymentLinkId, { page: 1, page_size: pageSize })
     const transactions = [...first.transactions]
     // Pages are counted here: `next` is all the service must say, its `page` is informational.
     let page = 1
     let more = first.pagination.next
-    while (more && page < maxPages) {
+    while (more) {
+      if (page >= maxPages) {
+        const endpoint = `POST /payment_links/${paymentLinkId}/details`
+        throw new AnswerTooLargeError({
+          message: `The installments service has more than ${maxPages} pages of ${pageSize} transactions for payment link ${paymentLinkId} (${endpoint}); the plugin reads at most ${maxPages}`,
+          code: "too_many_pages",
+          endpoint,
+          limit: `${maxPages} pages of ${pageSize} transactions`,
+        })
+      }
       page += 1
       const next = await this.retrieve(paymentLinkId, { page, page_size: pageSize })
       transactions.push(...next.transactions)

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream"
-import { csvLine } from "../../csv"
+import { csvLine, csvNumber } from "../../csv"
 import { CsvFormatError, csvRecords } from "../csv-records"
 
 async function read(chunks: Array<string | Buffer>) {
@@ -50,8 +50,8 @@ describe("csvRecords", () => {
   })
 
   it("reads back what csvLine writes, formula characters neutralised", async () => {
-    const records = await read([csvLine(["name", "net"]), csvLine(["=SUM(A1)", "-12.00"])])
-    expect(records[0].values).toEqual({ name: "'=SUM(A1)", net: "-12.00" })
+    const records = await read([csvLine(["name", "net", "note"]), csvLine(["=SUM(A1)", csvNumber("-12.00"), "-12.00"])])
+    expect(records[0].values).toEqual({ name: "'=SUM(A1)", net: "-12.00", note: "'-12.00" })
   })
 
   it("refuses a quoted cell that never closes, naming the line", async () => {

@@ -334,14 +334,14 @@ describe("refundPayment", () => {
     [
       400,
       { message: "Maximum amount to be refunded is 100.00" },
-      /at most 100\.00 SAR can still be refunded.*remaining refundable balance/,
+      /At most 100\.00 SAR can still be refunded.*remaining refundable balance/,
     ],
     [
       400,
       { message: "Insufficient balance", validation_errors: [{ Name: "Supplier", Error: "Supplier X" }] },
       /Top up the merchant account/,
     ],
-    [403, { detail: "This transaction is not refundable" }, /outside its refund window.*outside the plugin/],
+    [403, { detail: "This transaction is not refundable" }, /outside the installments service's refund window.*outside the plugin/],
     [403, { detail: "You are not allowed to refund this transaction" }, /another merchant.*same merchant keys/],
   ])("turns a %s refusal into an actionable MedusaError", async (status, reply, expected) => {
     mockTransaction()
@@ -353,6 +353,34 @@ describe("refundPayment", () => {
     expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
     expect(error.message).toMatch(expected)
     expect(error.message).not.toContain(SECRET)
+  })
+
+  it("tells a refusal in the plugin's words and the service's code only; the service's page goes to the log under a reference", async () => {
+    const page = `<html><body><h1>403 Forbidden</h1><p>This transaction is not refundable</p><p>request id a1b2; upstream 10.0.0.7</p></body></html>`
+    mockTransaction()
+    nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).reply(403, page, { "content-type": "text/html" })
+    const warned: string[] = []
+    const logger = { info: jest.fn(), error: jest.fn(), debug: jest.fn(), warn: (line: string) => warned.push(line) }
+    const error = await new InstallmentsProviderService(
+      { logger, installmentsRefundLedger: ledger.svc, installmentsRegistrationId: "installments" } as never,
+      OPTIONS
+    )
+      .refundPayment({ amount: 10, data: sessionData({ transaction_id: TX_ID }), context: { idempotency_key: "ref_html" } })
+      .catch((e) => e)
+    expect(error).toBeInstanceOf(MedusaError)
+    expect(error.code).toBe("not_refundable")
+    const [, reference] = /\(service code not_refundable, reference (INS-[0-9A-F]{8})\)$/.exec(error.message) ?? []
+    expect(error.message).toBe(
+      "Refund refused: the payment is outside the installments service's refund window. " +
+        `The payment is outside the service's refund window; refund the customer outside the plugin. (service code not_refundable, reference ${reference})`
+    )
+    for (const leak of ["<html", "403 Forbidden", "request id", "10.0.0.7"]) {
+      expect(error.message).not.toContain(leak)
+    }
+    const line = warned.find((entry) => entry.includes(reference))
+    expect(line).toMatch(
+      /^installments: refund refused INS-[0-9A-F]{8}: refund transaction .*, code not_refundable \(operation POST \/transactions\/refund\/.*, status 403, RefundRejectedError, body: <html>.*10\.0\.0\.7/
+    )
   })
 
   it("finds the transaction on the link when the payment data lacks it", async () => {
@@ -413,7 +441,7 @@ describe("refundPayment", () => {
         .catch((e) => e)
       expect(body.refund_amount).toBe(50)
       expect(error).toBeInstanceOf(MedusaError)
-      expect(error.message).toMatch(/at most 40\.00 SAR can still be refunded/)
+      expect(error.message).toMatch(/At most 40\.00 SAR can still be refunded/)
     })
 
     it("a refund that rounds to 0 is a clear error and calls nothing", async () => {
@@ -509,7 +537,7 @@ describe("refundPayment", () => {
       mockTransaction()
       nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).reply(400, { message: "Maximum amount to be refunded is 5.00" })
       const reread = mockTransaction({ refund_tracker: [refundEntry("ref_unknown")] })
-      await expect(provider().refundPayment(input)).rejects.toThrow(/at most 5\.00 SAR/)
+      await expect(provider().refundPayment(input)).rejects.toThrow(/At most 5\.00 SAR/)
       expect(reread.isDone()).toBe(false)
     })
 

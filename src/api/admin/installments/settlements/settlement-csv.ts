@@ -1,5 +1,5 @@
 import type { StatementReport } from "../../../../lib/client"
-import { csvLine } from "../../../../lib/csv"
+import { csvLine, csvNumber } from "../../../../lib/csv"
 import { rowAmounts } from "../../../../lib/statements/statement-row"
 import type { JoinedRow } from "./order-join"
 
@@ -28,7 +28,8 @@ const COLUMNS = [
 
 /**
  * The settlement rows as CSV lines for accounting software: the header, then one line per row as
- * the rows arrive, each with its payout and its order.
+ * the rows arrive, each with its payout and its order. Amounts and the order number are number
+ * cells; every other cell is text, quoted and neutralised (lib/csv.ts).
  */
 export async function* settlementCsvLines(report: StatementReport, rows: AsyncIterable<JoinedRow>): AsyncGenerator<string> {
   const payouts = new Map(report.settlements.map((settlement) => [settlement.settlement_id, settlement]))
@@ -45,16 +46,16 @@ export async function* settlementCsvLines(report: StatementReport, rows: AsyncIt
       row.transaction_id,
       row.payment_option ?? "",
       row.bank_name ?? "",
-      amounts.amount,
-      amounts.service_fee,
-      amounts.service_tax_vat,
-      amounts.refund_amount,
-      amounts.net_amount,
+      csvNumber(amounts.amount),
+      csvNumber(amounts.service_fee),
+      csvNumber(amounts.service_tax_vat),
+      csvNumber(amounts.refund_amount),
+      csvNumber(amounts.net_amount),
       row.order?.id ?? "",
-      row.order?.display_id?.toString() ?? "",
+      row.order?.display_id === undefined || row.order.display_id === null ? "" : csvNumber(row.order.display_id),
       row.order?.customer?.name ?? "",
       row.order?.customer?.email ?? "",
-      row.order?.amount ?? "",
+      row.order?.amount ? csvNumber(row.order.amount) : "",
       row.payment_link_id ?? "",
       row.flag ?? "",
     ])

@@ -1,6 +1,12 @@
 import { Readable } from "node:stream"
 import { csvRecords } from "../../../../../lib/statements/csv-records"
-import { OWASP_CSV_PAYLOADS, runsAsFormula } from "../../../../../lib/__tests__/owasp-csv-payloads"
+import { neutralised } from "../../../../../lib/csv"
+import {
+  MID_CELL_PAYLOADS,
+  OWASP_CSV_PAYLOADS,
+  runsAsFormula,
+  spreadsheetCells,
+} from "../../../../../lib/__tests__/owasp-csv-payloads"
 import type { StatementReport } from "../../../../../lib/client"
 import type { JoinedRow } from "../order-join"
 import { settlementCsvLines } from "../settlement-csv"
@@ -44,7 +50,7 @@ function rowWith(text: string): { report: StatementReport; row: JoinedRow } {
   return { report, row }
 }
 
-async function csvOf(text: string) {
+async function csvText(text: string): Promise<string> {
   const { report, row } = rowWith(text)
   let csv = ""
   for await (const line of settlementCsvLines(
@@ -55,24 +61,36 @@ async function csvOf(text: string) {
   )) {
     csv += line
   }
+  return csv
+}
+
+async function csvOf(text: string) {
   const records = []
-  for await (const record of csvRecords(Readable.from([csv]))) {
+  for await (const record of csvRecords(Readable.from([await csvText(text)]))) {
     records.push(record.values)
   }
   return records
 }
 
 describe("settlementCsvLines", () => {
-  it.each(OWASP_CSV_PAYLOADS.map((payload) => [JSON.stringify(payload), payload]))(
-    "writes %s in every text column as text, never as a formula",
+  it.each([...OWASP_CSV_PAYLOADS, ...MID_CELL_PAYLOADS].map((payload) => [JSON.stringify(payload), payload]))(
+    "writes %s in every text column as text, never as a formula, in a `,`, `;` or tab spreadsheet",
     async (_name, payload) => {
       const [values] = await csvOf(payload)
       for (const column of TEXT_COLUMNS) {
-        expect([column, values[column]]).toEqual([column, `'${payload}`])
-        expect(runsAsFormula(values[column])).toBe(false)
+        expect([column, values[column]]).toEqual([column, neutralised(payload)])
       }
-      // Amounts stay numbers a spreadsheet sums: a negative one is not prefixed.
+      const csv = await csvText(payload)
+      for (const delimiter of [",", ";", "\t"] as const) {
+        for (const cell of spreadsheetCells(csv, delimiter).flat()) {
+          expect([delimiter, cell, runsAsFormula(String(cell))]).toEqual([delimiter, cell, false])
+        }
+      }
+      // Amounts and the order number stay numbers a spreadsheet sums: a negative one is not prefixed.
       expect(values.net_amount).toBe("-12.00")
+      const [header, row] = spreadsheetCells(csv, ",")
+      const cell = (name: string) => row[header.indexOf(name)]
+      expect([cell("net_amount"), cell("refund_amount"), cell("order_display_id"), cell("order_amount")]).toEqual([-12, 12, 7, 12])
     }
   )
 })
