@@ -235,4 +235,61 @@ export function securityScenarios(ctx: SuiteContext) {
       logs.stop()
     }
   })
+
+  it("S7. SMS with a checkout's link: at most smsLimitPerHour per customer and per phone, counted in the database, above it the link is made without SMS", async () => {
+    const container = getContainer()
+    const payment = container.resolve(Modules.PAYMENT)
+    const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+    const phone = "+966501234567"
+    // A link for what an order owes with the merchant's SMS choice, for a customer with a mobile: the
+    // provider asks for an SMS on each, as a checkout with sendSms would.
+    const session = async (customerId: string, mobile = phone) => {
+      const [collection] = await payment.createPaymentCollections([{ currency_code: "sar", amount: 400 }])
+      const made = await payment.createPaymentSession(collection.id, {
+        provider_id: PROVIDERS.card,
+        currency_code: "sar",
+        amount: 400,
+        data: { order_debt: { order_id: "order_01SMSLIMIT", order_display_id: 7, checkout: null, send_sms: true, expires_at: null } },
+        context: { customer: { id: customerId, email: `${customerId}@example.com`, phone: mobile } } as never,
+      })
+      const linkId = (made.data as { payment_link_id: string }).payment_link_id
+      return (await ctx.sandbox.control.get(`/payment-links/${linkId}/sms`)).data as { send_sms: boolean; phone: string }
+    }
+    const logs = captureLogs(container)
+    try {
+      // The default limit, 3 an hour: the fourth link of the customer is made, without SMS.
+      const texted = []
+      for (let i = 0; i < 4; i++) texted.push((await session("cus_sms_limit_1")).send_sms)
+      expect(texted).toEqual([true, true, true, false])
+      // The same number under another customer: the phone is at its limit too. Another number of the
+      // first customer: the customer is.
+      expect((await session("cus_sms_limit_2")).send_sms).toBe(false)
+      expect((await session("cus_sms_limit_1", "+966509999999")).send_sms).toBe(false)
+      // A fresh customer and number: texted.
+      expect(await session("cus_sms_limit_3", "+966508888888")).toEqual(expect.objectContaining({ send_sms: true }))
+    } finally {
+      logs.stop()
+    }
+    expect(logs.text()).toContain(
+      "installments: SMS limit reached (3 an hour) for customer cus_sms_limit_1 or phone …4567; the link is made without SMS"
+    )
+    // Kept as a keyed hash, never the number.
+    const rows = await service.listInstallmentsSmsSends({ customer_id: "cus_sms_limit_1" })
+    expect(rows).toHaveLength(3)
+    expect(JSON.stringify(rows)).not.toContain("501234567")
+
+    // Concurrent claims, as several server processes would make them, share the database's count:
+    // 8 at once for a new customer and number, limit 3, exactly 3 pass.
+    const since = new Date(Date.now() - 60 * 60_000)
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, () => service.claimSms({ customer_id: "cus_sms_race", phone_hash: "race-hash", limit: 3, since }))
+    )
+    expect(claims.filter(Boolean)).toHaveLength(3)
+    expect(await service.listInstallmentsSmsSends({ customer_id: "cus_sms_race" })).toHaveLength(3)
+    // An hour later they no longer count; the prune job deletes them after two.
+    expect(
+      await service.claimSms({ customer_id: "cus_sms_race", phone_hash: "race-hash", limit: 3, since: new Date(Date.now() + 1000) })
+    ).toBe(true)
+    expect(await service.pruneSmsSends(new Date(Date.now() + 1000), 100)).toBeGreaterThanOrEqual(4)
+  })
 }

@@ -2,6 +2,7 @@ import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { installmentsProviderOptions, installmentsRegistrationIds } from "../installments/registrations/lookup"
 import { pruneBefore } from "../installments/webhooks/retention"
+import { SMS_WINDOW_MS } from "../installments/links/sms-limit"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 
@@ -17,8 +18,8 @@ export interface PruneOptions {
 /**
  * Deletes, in batches, the processed-delivery records older than the longest webhookRetentionDays
  * of the registrations (plus a day), and the sweep items closed as long ago: the tables keep what is
- * live. The webhook route ignores deliveries that old, so no replay is reopened. Returns how many
- * rows of each it deleted.
+ * live. The webhook route ignores deliveries that old, so no replay is reopened. The SMS counted for
+ * the hourly limit go two windows after they were made. Returns how many rows of each it deleted.
  */
 export default async function pruneWebhookEvents(container: MedusaContainer, options: PruneOptions = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
@@ -29,7 +30,7 @@ export default async function pruneWebhookEvents(container: MedusaContainer, opt
   )
   const before = pruneBefore(now, retention)
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-  const deleted = { webhook_events: 0, sweep_items: 0 }
+  const deleted = { webhook_events: 0, sweep_items: 0, sms_sends: 0 }
   for (let count = batch; count === batch;) {
     count = await service.pruneWebhookEvents(before, batch)
     deleted.webhook_events += count
@@ -38,11 +39,16 @@ export default async function pruneWebhookEvents(container: MedusaContainer, opt
     count = await service.pruneClosedSweepItems(before, batch)
     deleted.sweep_items += count
   }
-  if (deleted.webhook_events || deleted.sweep_items) {
+  const smsBefore = new Date(now.getTime() - 2 * SMS_WINDOW_MS)
+  for (let count = batch; count === batch;) {
+    count = await service.pruneSmsSends(smsBefore, batch)
+    deleted.sms_sends += count
+  }
+  if (deleted.webhook_events || deleted.sweep_items || deleted.sms_sends) {
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
       .info(
-        `installments: deleted ${deleted.webhook_events} webhook record(s) and ${deleted.sweep_items} closed sweep item(s) from before ${before.toISOString()}`
+        `installments: deleted ${deleted.webhook_events} webhook record(s) and ${deleted.sweep_items} closed sweep item(s) from before ${before.toISOString()}, ${deleted.sms_sends} SMS record(s) from before ${smsBefore.toISOString()}`
       )
   }
   return deleted

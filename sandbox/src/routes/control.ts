@@ -271,6 +271,16 @@ export function controlRoutes(deps: ControlDeps): express.Router {
       res.json({ ok: true, event: "modal.closed" })
     })
   )
+  // What the service would text: whether a link was made with an SMS, and to which number.
+  router.get("/payment-links/:id/sms", (req, res) => {
+    const found = link(req.params.id)
+    res.json({
+      payment_link_id: found.id,
+      send_sms: found.send_sms && !!found.client_phone_number,
+      phone: found.client_phone_number,
+      sms_language: found.sms_language,
+    })
+  })
   router.post("/payment-links/:id/expire", (req, res) => {
     const found = link(req.params.id)
     if (!expireLinkNow(ctx, found)) {

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { isLoopbackUrl } from "../../lib/loopback"
+import { isSafeServiceUrl, SERVICE_URL_RULE } from "../../lib/loopback"
 import { WEBHOOK_SIGNATURE_SCHEMES, type WebhookKeys } from "../../lib/webhooks"
 import { LONGEST_LINK_LIFE_MS } from "../links/timing"
 
@@ -25,13 +25,7 @@ export const ProviderOptionsSchema = z.object({
   }),
   storeId: z.string({ error: "storeId is required" }).regex(UUID, "storeId must be the store's UUID"),
   // The secret key goes with every call: in clear only to the sandbox on this machine.
-  baseUrl: httpUrl("baseUrl").refine(
-    (value) => !URL.canParse(value) || new URL(value).protocol === "https:" || isLoopbackUrl(new URL(value)),
-    {
-      message:
-        "baseUrl must use https:// (the secret key is sent with every call); http:// is accepted only for localhost, 127.0.0.1 or [::1]",
-    }
-  ),
+  baseUrl: httpUrl("baseUrl").refine(isSafeServiceUrl, { message: `baseUrl ${SERVICE_URL_RULE}` }),
   /** Where hosted pages live; informational, the service returns each link's url. */
   payUrl: httpUrl("payUrl").optional(),
   /** Storefront return address; `{session_id}` and `{cart_id}` are filled in. */
@@ -51,6 +45,16 @@ export const ProviderOptionsSchema = z.object({
     .max(LONGEST_LINK_LIFE_MS / 60_000, "linkTtlMinutes must be at most 10080 (7 days)")
     .default(60),
   sendSms: z.boolean({ error: "sendSms must be true or false" }).default(false),
+  /**
+   * At most this many SMS with a checkout's link per customer and per phone number in any hour,
+   * counted across server processes; above it the link is made without SMS (D38).
+   */
+  smsLimitPerHour: z
+    .number({ error: "smsLimitPerHour must be a number" })
+    .int("smsLimitPerHour must be a whole number")
+    .min(1, "smsLimitPerHour must be at least 1 (set sendSms to false to send none)")
+    .max(100, "smsLimitPerHour must be at most 100")
+    .default(3),
   passkeyEnabled: z.boolean({ error: "passkeyEnabled must be true or false" }).default(true),
   linkTitle: z
     .string({ error: "linkTitle must be a string" })

@@ -8,6 +8,7 @@ import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
 import { InstallmentsSweepItem, type SweepItemKind } from "./models/sweep-item"
 import { InstallmentsSweepMark } from "./models/sweep-mark"
+import { InstallmentsSmsSend } from "./models/sms-send"
 import { isDuplicate } from "./unique-violations"
 import type { DisputeInput } from "./record-inputs"
 import { VerificationKeyCache, type VerificationKey, type VerificationKeyOwner } from "./verification-keys"
@@ -37,6 +38,7 @@ export default class InstallmentsModuleService extends MedusaService({
   InstallmentsPaymentLink,
   InstallmentsSweepItem,
   InstallmentsSweepMark,
+  InstallmentsSmsSend,
 }) {
   private verificationKeys_?: VerificationKeyCache
   private recentDeliveries_?: RecentDeliveries
@@ -353,6 +355,48 @@ export default class InstallmentsModuleService extends MedusaService({
     )
     if (old.length) {
       await this.deleteWebhookEvents(old.map((row) => row.id))
+    }
+    return old.length
+  }
+
+  /**
+   * Counts an SMS against the hourly limit (D38), or refuses it: true, and the send recorded, when
+   * the customer and the phone each had fewer than `limit` SMS since `since`. One transaction under
+   * advisory locks on both, so concurrent checkouts in any process take turns and never pass the limit.
+   */
+  async claimSms(input: { customer_id: string; phone_hash: string; limit: number; since: Date }): Promise<boolean> {
+    return this.claimSms_(input)
+  }
+
+  @InjectTransactionManager()
+  protected async claimSms_(
+    input: { customer_id: string; phone_hash: string; limit: number; since: Date },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<boolean> {
+    const manager = sharedContext.transactionManager as { execute(sql: string, params: unknown[]): Promise<unknown> }
+    // Always in the same order, so two claims naming the same pair cannot wait on each other.
+    for (const key of [`installments_sms:customer:${input.customer_id}`, `installments_sms:phone:${input.phone_hash}`].sort()) {
+      await manager.execute("select pg_advisory_xact_lock(hashtext(?))", [key])
+    }
+    const since = { created_at: { $gte: input.since } }
+    const page = { take: input.limit, select: ["id"] }
+    const byCustomer = await this.listInstallmentsSmsSends({ customer_id: input.customer_id, ...since }, page, sharedContext)
+    const byPhone = await this.listInstallmentsSmsSends({ phone_hash: input.phone_hash, ...since }, page, sharedContext)
+    if (byCustomer.length >= input.limit || byPhone.length >= input.limit) {
+      return false
+    }
+    await this.createInstallmentsSmsSends({ customer_id: input.customer_id, phone_hash: input.phone_hash }, sharedContext)
+    return true
+  }
+
+  /** Deletes up to `batch` SMS records made before `before`; returns how many. */
+  async pruneSmsSends(before: Date, batch: number): Promise<number> {
+    const old = await this.listInstallmentsSmsSends(
+      { created_at: { $lt: before } },
+      { take: batch, order: { created_at: "ASC" }, select: ["id"] }
+    )
+    if (old.length) {
+      await this.deleteInstallmentsSmsSends(old.map((row) => row.id))
     }
     return old.length
   }

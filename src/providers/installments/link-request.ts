@@ -15,6 +15,8 @@ export interface LinkRequestInput {
   customer?: PaymentCustomerDTO
   /** Set when the session collects what an existing order owes: its choices override the registration's. */
   order?: OrderDebtRequest
+  /** False when the SMS limit refused this link's SMS (installments/links/sms-limit.ts): made without one. */
+  smsAllowed?: boolean
 }
 
 /**
@@ -25,7 +27,6 @@ export function buildLinkRequest(options: ProviderOptions, input: LinkRequestInp
   const amount = formatAmount(input.halalas)
   const installmentsAllowed = allowsInstallmentLink(amount)
   const checkoutMode = input.order?.checkout ? checkoutModeOf(input.order.checkout) : options.checkoutMode
-  const sendSms = input.order?.send_sms ?? options.sendSms
   if (checkoutMode === "installments" && !installmentsAllowed) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
@@ -34,6 +35,7 @@ export function buildLinkRequest(options: ProviderOptions, input: LinkRequestInp
     )
   }
   const phone = e164(input.customer?.phone)
+  const recipient = smsRecipient(options, input)
   return {
     amount: toWireNumber(input.halalas),
     title: options.linkTitle,
@@ -49,12 +51,22 @@ export function buildLinkRequest(options: ProviderOptions, input: LinkRequestInp
     },
     language: options.language,
     sms_language: options.language,
-    send_sms: sendSms && !!phone,
+    send_sms: !!recipient && input.smsAllowed !== false,
     passkey_enabled: options.passkeyEnabled,
     only_show_bank_installments: checkoutMode === "installments",
     only_show_pay_in_full: checkoutMode === "pay_in_full" || !installmentsAllowed,
     ...customerFields(input.customer, phone),
   }
+}
+
+/**
+ * The E.164 number the link would be texted to, or undefined when no SMS is asked for: the order's
+ * choice or the `sendSms` option, and a logged-in customer with a valid mobile (guests have none).
+ */
+export function smsRecipient(options: ProviderOptions, input: Pick<LinkRequestInput, "customer" | "order">): string | undefined {
+  const sendSms = input.order?.send_sms ?? options.sendSms
+  const phone = e164(input.customer?.phone)
+  return sendSms && input.customer?.id && phone ? phone : undefined
 }
 
 // The order a link collects for, so the service's dashboard and exports name it; the session id stays the key.

@@ -46,7 +46,8 @@ import { sendRefund } from "../../installments/refunds/send-refund"
 import { refundLedgerFor, registrationIdFor } from "../../installments/refunds/ledger-access"
 import type { RefundLedgerWriter } from "../../installments/refunds/ledger-change"
 import { readOrderDebtRequest } from "../../installments/sessions/order-debt-request"
-import { buildLinkRequest } from "./link-request"
+import { buildLinkRequest, smsRecipient } from "./link-request"
+import { claimSms, smsClaimerFor, type SmsClaimer } from "../../installments/links/sms-limit"
 import { paidVerdictHint, readVerifiedEvent } from "./webhook-delivery"
 
 type InjectedDependencies = { logger?: Logger }
@@ -63,6 +64,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   protected readonly logger_?: Logger
   protected readonly client_: InstallmentsClient
   protected readonly ledger_: RefundLedgerWriter
+  protected readonly sms_: SmsClaimer
   private readonly cradle_: Record<string, unknown>
 
   /** Stops Medusa's boot with a message naming every wrong option. */
@@ -85,6 +87,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     this.client_ = clientFromOptions(parsed, this.logger_)
     this.cradle_ = cradle as Record<string, unknown>
     this.ledger_ = refundLedgerFor(this.cradle_)
+    this.sms_ = smsClaimerFor(this.cradle_)
   }
 
   /** Creates the session's single-use payment link and returns its public session data. */
@@ -233,14 +236,19 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     const order = readOrderDebtRequest(input.data)
     const expiresAt = order?.expires_at ? new Date(order.expires_at) : new Date(Date.now() + this.options_.linkTtlMinutes * 60_000)
     const cartId = typeof input.data?.cart_id === "string" ? input.data.cart_id : undefined
-    const body = buildLinkRequest(this.options_, {
-      sessionId,
-      cartId,
-      halalas,
-      expiresAt,
-      customer: input.context?.customer,
-      order,
-    })
+    const customer = input.context?.customer
+    // An SMS only within the hourly limit per customer and phone; above it the link is made without one.
+    const recipient = smsRecipient(this.options_, { customer, order })
+    const smsAllowed = recipient
+      ? await claimSms(this.sms_, {
+          customerId: customer!.id,
+          phone: recipient,
+          secretKey: this.options_.secretKey,
+          limit: this.options_.smsLimitPerHour,
+          logger: this.logger_,
+        })
+      : undefined
+    const body = buildLinkRequest(this.options_, { sessionId, cartId, halalas, expiresAt, customer, order, smsAllowed })
     try {
       const link = await this.client_.paymentLinks.create(this.options_.storeId, body)
       if (!link.url) {

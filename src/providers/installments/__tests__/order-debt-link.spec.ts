@@ -3,8 +3,29 @@ import { useNock } from "../../../lib/__tests__/use-nock"
 import { InstallmentsProviderService } from "../service"
 import { BASE_URL, LINK_ID, OPTIONS, silentLogger, STORE_ID } from "../../../installments/__tests__/fixtures"
 
-const provider = (options: Record<string, unknown> = {}) =>
-  new InstallmentsProviderService({ logger: silentLogger }, { ...OPTIONS, ...options })
+/** The module's SMS counter, in memory: at most `limit` claims per customer and per phone hash. */
+function smsCounter() {
+  const claims: { customer_id: string; phone_hash: string; limit: number }[] = []
+  return {
+    claims,
+    async claimSms(input: { customer_id: string; phone_hash: string; limit: number }) {
+      const count = (key: "customer_id" | "phone_hash") => claims.filter((claim) => claim[key] === input[key]).length
+      if (count("customer_id") >= input.limit || count("phone_hash") >= input.limit) return false
+      claims.push(input)
+      return true
+    },
+  }
+}
+let sms = smsCounter()
+beforeEach(() => {
+  sms = smsCounter()
+})
+
+const provider = (options: Record<string, unknown> = {}, cradle: Record<string, unknown> = {}) =>
+  new InstallmentsProviderService({ logger: silentLogger, installmentsSmsClaimer: sms, ...cradle } as never, {
+    ...OPTIONS,
+    ...options,
+  })
 
 function mockCreate(capture: (body: Record<string, unknown>) => void) {
   return nock(BASE_URL)
@@ -80,6 +101,64 @@ describe("a session that collects what an order owes (no cart)", () => {
       context: { customer: { id: "cus_1", email: "noura@example.com", phone: "+966501234567" } },
     })
     expect(body).toMatchObject({ selectedDate: expires, send_sms: true, client_phone_number: "+966501234567" })
+  })
+
+  describe("the SMS limit (smsLimitPerHour)", () => {
+    const customer = (id: string, phone = "+966501234567") => ({ id, email: `${id}@example.com`, phone })
+    const start = async (p: InstallmentsProviderService, who: ReturnType<typeof customer>) => {
+      let body: Record<string, unknown> = {}
+      mockCreate((b) => (body = b))
+      await p.initiatePayment({
+        amount: 400,
+        currency_code: "sar",
+        data: { session_id: "payses_9", order_debt: debt({ send_sms: true }) },
+        context: { customer: who },
+      })
+      return body.send_sms
+    }
+
+    it("texts at most smsLimitPerHour links per customer and per phone; above it the link is made without SMS", async () => {
+      const p = provider({ smsLimitPerHour: 2 })
+      expect([await start(p, customer("cus_1")), await start(p, customer("cus_1")), await start(p, customer("cus_1"))]).toEqual([
+        true,
+        true,
+        false,
+      ])
+      // Another customer on the same number, and the first customer on another number: both at the limit.
+      expect(await start(p, customer("cus_2"))).toBe(false)
+      expect(await start(p, customer("cus_1", "+966509999999"))).toBe(false)
+      expect(sms.claims.map((claim) => claim.limit)).toEqual([2, 2])
+      // The number is counted as a keyed hash, never as it is.
+      expect(JSON.stringify(sms.claims)).not.toContain("501234567")
+    })
+
+    it("makes the link without SMS, and says why in the log, when the count cannot be read", async () => {
+      const warn = jest.fn()
+      const p = provider(
+        {},
+        {
+          logger: { info: jest.fn(), error: jest.fn(), debug: jest.fn(), warn },
+          installmentsSmsClaimer: { claimSms: () => Promise.reject(new Error("db down")) },
+        }
+      )
+      expect(await start(p, customer("cus_1"))).toBe(false)
+      expect(warn).toHaveBeenCalledWith(
+        "installments: could not count the SMS for customer cus_1 (db down); the link is made without SMS"
+      )
+    })
+
+    it("counts nothing when no SMS is asked for (no choice, no valid mobile)", async () => {
+      let body: Record<string, unknown> = {}
+      mockCreate((b) => (body = b))
+      await provider().initiatePayment({
+        amount: 400,
+        currency_code: "sar",
+        data: { session_id: "payses_9", order_debt: debt({ send_sms: true }) },
+        context: { customer: customer("cus_1", "0501") },
+      })
+      expect(body.send_sms).toBe(false)
+      expect(sms.claims).toEqual([])
+    })
   })
 
   it("ignores an order request that is not the plugin's shape (a storefront's guess): a plain checkout link", async () => {
