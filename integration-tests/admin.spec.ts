@@ -13,7 +13,8 @@ import { demoSetup, killDemo, runDemo, stopDemo, waitForOutput, type DemoRun, ty
 
 // The plugin's admin pages as a merchant uses them, in the demo store (`npm run demo`: the plugin
 // packed and installed in examples/store, the sandbox, and a journey that leaves an order paid with
-// Al Rajhi's 12 months at 0% and partly refunded). One demo for every test: each boot costs minutes.
+// Al Rajhi's 12 months at 0% and partly refunded), with Medusa's `rbac` flag on (DEMO_RBAC): every test
+// but the last runs as the super admin. One demo for every test: each boot costs minutes.
 
 const ROOT = path.resolve(__dirname, "..")
 const SCREENSHOTS = path.join(ROOT, "test-results/screenshots")
@@ -68,7 +69,9 @@ beforeAll(async () => {
   // The run's install of the plugin into examples/store (store-apps.ts), which the demo then finds current.
   await prepareStoreApps()
   setup = await demoSetup("installments_admin_test")
-  run = runDemo(setup, ["--reset"])
+  // With Medusa's role-based access control on (docs/admin.md): the demo's admin is its super admin,
+  // and the last test signs in as a staff member whose role only reads the plugin's pages.
+  run = runDemo(setup, ["--reset"], { DEMO_RBAC: "true" })
   // The first run packs the plugin and installs examples/store; later runs reuse .demo/.
   await waitForOutput(run, /Press Ctrl\+C/, 900_000)
   const output = run.output()
@@ -357,5 +360,88 @@ describe("the plugin's admin pages in the demo store", () => {
     await page.getByRole("button", { name: "حفظ" }).click()
     await page.waitForFunction(() => document.documentElement.dir === "ltr")
     await pages({ prev: "Previous", next: "Next", language: "en" })
+  })
+
+  it("shows a staff member whose role only reads the plugin's pages which actions their role lacks, in English and Arabic", async () => {
+    // The role as docs/admin.md makes it: the plugin's read policies, an invite naming the role,
+    // the invite accepted, a login.
+    const { policies } = await adminApi<{ policies: { id: string; resource: string; operation: string }[] }>(
+      adminToken,
+      "/admin/rbac/policies?operation=read&limit=500"
+    )
+    const reads = policies.filter((policy) => policy.resource.startsWith("installments_"))
+    expect(reads.map((policy) => policy.resource).sort()).toEqual([
+      "installments_payment",
+      "installments_payment_link",
+      "installments_refund",
+      "installments_settlement",
+      "installments_webhook",
+    ])
+    const { role } = await adminPost<{ role: { id: string } }>("/admin/rbac/roles", {
+      name: "Installments read-only",
+      policy_ids: reads.map((policy) => policy.id),
+    })
+    const staff = { email: "bookkeeper@demo.sa", password: "bookkeeper-2026" }
+    const { invite } = await adminPost<{ invite: { token: string } }>("/admin/invites", { email: staff.email, roles: [role.id] })
+    const registered = await fetch(`${storeUrl}/auth/user/emailpass/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(staff),
+    })
+    const { token: registration } = (await registered.json()) as { token: string }
+    const accepted = await fetch(`${storeUrl}/admin/invites/accept?token=${invite.token}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${registration}`, "content-type": "application/json" },
+      body: JSON.stringify({ first_name: "Book", last_name: "Keeper" }),
+    })
+    expect(accepted.status).toBe(200)
+
+    for (const language of ["en", "ar"] as const) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, timezoneId: "Asia/Riyadh" })
+      // The dashboard reads the language from its `lng` cookie before the user's profile.
+      await context.addCookies([{ name: "lng", value: language, url: storeUrl }])
+      const staffPage = await context.newPage()
+      staffPage.setDefaultTimeout(90_000)
+      await staffPage.goto(`${storeUrl}/app/login`)
+      await staffPage.locator("input[name=email]").fill(staff.email)
+      await staffPage.locator("input[name=password]").fill(staff.password)
+      await staffPage.locator("button[type=submit]").click()
+      await staffPage.waitForURL((url) => !url.pathname.includes("/login"))
+
+      // Payment links: the list reads, Create payment link is disabled with the permission it needs.
+      await staffPage.goto(`${storeUrl}/app/installments/payment-links`)
+      await staffPage.getByTestId("installments-payment-links").waitFor()
+      await staffPage.getByRole("cell", { name: "Oud perfume (phone order)" }).first().waitFor()
+      await expect(staffPage.getByTestId("payment-links-create").isDisabled()).resolves.toBe(true)
+      const hint = staffPage.getByTestId("installments-permission-hint")
+      expect(await hint.textContent()).toContain("installments_payment_link:create")
+      expect(await staffPage.getAttribute("html", "dir")).toBe(language === "ar" ? "rtl" : "ltr")
+      await staffPage.screenshot({ path: shotPath(`rbac-payment-links-${language}`), animations: "disabled" })
+
+      // Settings > Installments: the connection check reads, Register webhook is disabled.
+      await staffPage.goto(`${storeUrl}/app/settings/installments`)
+      const register = staffPage.getByTestId("installments-register-webhook").first()
+      await register.waitFor()
+      await expect(register.isDisabled()).resolves.toBe(true)
+      expect(await staffPage.getByTestId("installments-permission-hint").first().textContent()).toContain(
+        "installments_webhook:create"
+      )
+      await staffPage.screenshot({ path: shotPath(`rbac-settings-${language}`), animations: "disabled" })
+      // What the page does not offer, the server refuses all the same.
+      const { token } = (await (
+        await fetch(`${storeUrl}/auth/user/emailpass`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(staff),
+        })
+      ).json()) as { token: string }
+      const refused = await fetch(`${storeUrl}/admin/installments/payment-links`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ amount: 100, title: "Not allowed" }),
+      })
+      expect(refused.status).toBe(403)
+      await context.close()
+    }
   })
 })

@@ -14,7 +14,12 @@ const service = {
   language: "ar",
 }
 
+// DEMO_RBAC=true turns on Medusa's role-based access control as docs/admin.md shows (the flag and its
+// module); the admin browser checks run the demo so, as its super admin and as a read-only role.
+const rbac = process.env.DEMO_RBAC === "true"
+
 module.exports = defineConfig({
+  ...(rbac ? { featureFlags: { rbac: true } } : {}),
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     http: {
@@ -27,6 +32,7 @@ module.exports = defineConfig({
   },
   plugins: ["medusa-payment-installments"],
   modules: [
+    ...(rbac ? [{ resolve: "@medusajs/medusa/rbac" }] : []),
     {
       resolve: "@medusajs/medusa/payment",
       options: {

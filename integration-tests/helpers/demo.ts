@@ -50,13 +50,13 @@ export async function demoSetup(dbName: string): Promise<DemoSetup> {
   }
 }
 
-/** Starts `npm run demo -- <args>` with the setup's database and ports. */
-export function runDemo(setup: DemoSetup, args: string[]): DemoRun {
+/** Starts `npm run demo -- <args>` with the setup's database and ports (and `env`, e.g. DEMO_RBAC). */
+export function runDemo(setup: DemoSetup, args: string[], env: Record<string, string> = {}): DemoRun {
   let output = ""
   const child = spawn("npm", ["run", "--silent", "demo", "--", ...args], {
     cwd: ROOT,
     detached: true,
-    env: { ...withoutJest(process.env), CI: "true", DATABASE_URL: setup.databaseUrl, ...setup.ports },
+    env: { ...withoutJest(process.env), CI: "true", DATABASE_URL: setup.databaseUrl, ...setup.ports, ...env },
   })
   child.stdout?.on("data", (chunk) => (output += chunk))
   child.stderr?.on("data", (chunk) => (output += chunk))

@@ -6,6 +6,8 @@ import { useTranslation } from "react-i18next"
 import { PaymentSection } from "../components/order-card/payment-section"
 import { useOrderInstallments } from "../hooks/use-order-installments"
 import { isInstallmentsProvider } from "../../installments/registrations/provider-ids"
+import { INSTALLMENTS_RESOURCES } from "../../installments/permissions"
+import { PermissionGate } from "../components/layout/permission-gate"
 
 // Only orders with a payment through one of our providers (`pp_installments_<registration>`)
 // are asked about, so an order paid another way costs no request and shows nothing. Without the
@@ -16,8 +18,16 @@ const hasInstallmentsPayment = (order: AdminOrder) =>
     (collection.payments ?? []).some((payment) => isInstallmentsProvider(payment.provider_id))
   )
 
-/** The order page's card of its installments payments. */
-const InstallmentsOrderCard = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+const READ_PAYMENT = { resource: INSTALLMENTS_RESOURCES.payment, operation: "read" } as const
+
+/** The order page's card of its installments payments, for a user whose roles may read them (D35). */
+const InstallmentsOrderCard = (props: DetailWidgetProps<AdminOrder>) => (
+  <PermissionGate permission={READ_PAYMENT} quiet>
+    <OrderInstallmentsCard {...props} />
+  </PermissionGate>
+)
+
+const OrderInstallmentsCard = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { t } = useTranslation()
   const enabled = hasInstallmentsPayment(order)
   const { data, isPending, isError, error, refetch, isFetching } = useOrderInstallments(order.id, enabled)

@@ -3,6 +3,11 @@ import { useTranslation } from "react-i18next"
 import { useRetryRefund } from "../../hooks/use-order-installments"
 import { formatDateTime, formatSar } from "../../lib/format"
 import type { RefundView } from "../../lib/types"
+import { useInstallmentsPermissions } from "../../hooks/use-installments-permissions"
+import { INSTALLMENTS_RESOURCES } from "../../../installments/permissions"
+import { PermissionHint } from "../layout/permission-gate"
+
+const RETRY_REFUND = { resource: INSTALLMENTS_RESOURCES.refund, operation: "update" } as const
 
 const STATUS_COLOR = { confirming: "purple", pending: "orange", settled: "green", failed: "red" } as const
 
@@ -10,6 +15,8 @@ const STATUS_COLOR = { confirming: "purple", pending: "orange", settled: "green"
 export function RefundTimeline({ orderId, refunds, currency }: { orderId: string; refunds: RefundView[]; currency: string }) {
   const { t, i18n } = useTranslation()
   const retry = useRetryRefund(orderId)
+  // Retrying sends money: offered only to a user whose roles may (D35); the row says why otherwise.
+  const mayRetry = useInstallmentsPermissions().can(RETRY_REFUND)
 
   const onRetry = (refundId: string) =>
     retry.mutate(refundId, {
@@ -54,14 +61,18 @@ export function RefundTimeline({ orderId, refunds, currency }: { orderId: string
                 {refund.failure_reason ?? t("installments.orderCard.refunds.noReason")}
                 {refund.will_retry ? ` ${t("installments.orderCard.refunds.willRetry")}` : ""}
               </Text>
-              <Button
-                size="small"
-                variant="secondary"
-                isLoading={retry.isPending && retry.variables === refund.id}
-                onClick={() => onRetry(refund.id)}
-              >
-                {t("installments.orderCard.refunds.retry")}
-              </Button>
+              {mayRetry ? (
+                <Button
+                  size="small"
+                  variant="secondary"
+                  isLoading={retry.isPending && retry.variables === refund.id}
+                  onClick={() => onRetry(refund.id)}
+                >
+                  {t("installments.orderCard.refunds.retry")}
+                </Button>
+              ) : (
+                <PermissionHint permission={RETRY_REFUND} />
+              )}
             </div>
           )}
         </li>

@@ -8,6 +8,11 @@ import { formatDateTime, formatSar } from "../../lib/format"
 import type { DebtKind, OrderLinkCheckout, OrderPaymentLinkResponse } from "../../lib/types"
 import { CreatedLink } from "../payment-links/created-link"
 import { SwitchField } from "../payment-links/switch-field"
+import { useInstallmentsPermissions } from "../../hooks/use-installments-permissions"
+import { INSTALLMENTS_RESOURCES } from "../../../installments/permissions"
+import { PermissionHint } from "../layout/permission-gate"
+
+const REQUEST_LINK = { resource: INSTALLMENTS_RESOURCES.orderPaymentLink, operation: "create" } as const
 
 const CHECKOUTS: OrderLinkCheckout[] = ["both", "installments", "card"]
 
@@ -30,6 +35,7 @@ export function RequestLinkDrawer({
   const [requested, setRequested] = useState<OrderPaymentLinkResponse | null>(null)
   const request = useRequestOrderPaymentLink(kind, orderId)
   const { registrations, providerId, setProviderId } = useRegistrationChoice()
+  const mayRequest = useInstallmentsPermissions().can(REQUEST_LINK)
   const f = (key: string, options?: Record<string, unknown>) => t(`installments.orderDebt.${key}`, options)
 
   const onOpenChange = (next: boolean) => {
@@ -47,11 +53,14 @@ export function RequestLinkDrawer({
 
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
-      <Drawer.Trigger asChild>
-        <Button size="small" variant="secondary" data-testid="order-debt-request">
-          {f("request")}
-        </Button>
-      </Drawer.Trigger>
+      <div className="flex flex-col items-end gap-y-1">
+        <Drawer.Trigger asChild>
+          <Button size="small" variant="secondary" disabled={!mayRequest} data-testid="order-debt-request">
+            {f("request")}
+          </Button>
+        </Drawer.Trigger>
+        {!mayRequest && <PermissionHint permission={REQUEST_LINK} />}
+      </div>
       <Drawer.Content aria-describedby={undefined}>
         <Drawer.Header>
           <Drawer.Title>{f("drawerTitle")}</Drawer.Title>

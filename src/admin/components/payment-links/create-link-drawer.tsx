@@ -11,7 +11,7 @@ import { LinkFormFields } from "./link-form-fields"
 const NO_ERRORS: FormErrors = { fields: {}, general: [] }
 
 /** The "Create payment link" drawer: the form, then the new link's URL and QR code. */
-export function CreateLinkDrawer({ providerId }: { providerId: string | undefined }) {
+export function CreateLinkDrawer({ providerId, allowed = true }: { providerId: string | undefined; allowed?: boolean }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const [form, setForm] = useState<PaymentLinkForm>(EMPTY_LINK_FORM)
@@ -46,7 +46,7 @@ export function CreateLinkDrawer({ providerId }: { providerId: string | undefine
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
       <Drawer.Trigger asChild>
-        <Button size="small" variant="secondary" disabled={!providerId} data-testid="payment-links-create">
+        <Button size="small" variant="secondary" disabled={!providerId || !allowed} data-testid="payment-links-create">
           {t("installments.paymentLinks.create")}
         </Button>
       </Drawer.Trigger>

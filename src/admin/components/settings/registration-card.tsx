@@ -1,6 +1,11 @@
 import { Badge, Button, Container, Copy, Heading, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { useRegisterWebhook } from "../../hooks/use-installments-status"
+import { useInstallmentsPermissions } from "../../hooks/use-installments-permissions"
+import { INSTALLMENTS_RESOURCES } from "../../../installments/permissions"
+import { PermissionHint } from "../layout/permission-gate"
+
+const REGISTER_WEBHOOK = { resource: INSTALLMENTS_RESOURCES.webhook, operation: "create" } as const
 import { formatDateTime } from "../../lib/format"
 import type { RegistrationStatus } from "../../lib/types"
 import { DetailRow } from "../order-card/detail-row"
@@ -10,6 +15,7 @@ export function RegistrationCard({ registration, url }: { registration: Registra
   const { t, i18n } = useTranslation()
   const prompt = usePrompt()
   const register = useRegisterWebhook()
+  const mayRegister = useInstallmentsPermissions().can(REGISTER_WEBHOOK)
   const webhooks = registration.webhooks ?? []
   const registeredHere = webhooks.some((webhook) => webhook.url === url)
   const live = (registration.environment ?? "").toLowerCase() === "live"
@@ -84,10 +90,13 @@ export function RegistrationCard({ registration, url }: { registration: Registra
           variant={registeredHere ? "secondary" : "primary"}
           className="self-start"
           isLoading={register.isPending}
+          disabled={!mayRegister}
           onClick={onRegister}
+          data-testid="installments-register-webhook"
         >
           {registeredHere ? t("installments.settings.register.again") : t("installments.settings.register.button")}
         </Button>
+        {!mayRegister && <PermissionHint permission={REGISTER_WEBHOOK} />}
       </div>
       <div className="flex flex-col gap-y-2 px-6 py-4">
         <DetailRow label={t("installments.settings.lastDelivery")}>

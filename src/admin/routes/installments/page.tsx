@@ -15,11 +15,22 @@ import { SummaryCards } from "../../components/settlements/summary-cards"
 import { useRegistrationChoice } from "../../hooks/use-registration-choice"
 import { useSettlements } from "../../hooks/use-settlements"
 import { monthOf, type DayRange } from "../../lib/date-range"
+import { PermissionGate } from "../../components/layout/permission-gate"
+import { INSTALLMENTS_RESOURCES } from "../../../installments/permissions"
 
 const PAGE_SIZE = 20
 
-/** Installments → settlements: what the service paid out in a window, per payout and per order. */
-const InstallmentsSettlementsPage = () => {
+const READ_SETTLEMENTS = { resource: INSTALLMENTS_RESOURCES.settlement, operation: "read" } as const
+
+/** Installments → settlements, for a user whose roles may read them (D35). */
+const InstallmentsSettlementsPage = () => (
+  <PermissionGate permission={READ_SETTLEMENTS}>
+    <InstallmentsSettlements />
+  </PermissionGate>
+)
+
+/** What the service paid out in a window, per payout and per order. */
+const InstallmentsSettlements = () => {
   const { t } = useTranslation()
   const [range, setRange] = useState<DayRange>(() => monthOf(new Date()))
   const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE })

@@ -9,11 +9,24 @@ import { LinkFilters, type LinkFilterValues } from "../../../components/payment-
 import { LinksTable } from "../../../components/payment-links/links-table"
 import { usePaymentLinks } from "../../../hooks/use-payment-links"
 import { useRegistrationChoice } from "../../../hooks/use-registration-choice"
+import { useInstallmentsPermissions } from "../../../hooks/use-installments-permissions"
+import { PermissionGate, PermissionHint } from "../../../components/layout/permission-gate"
+import { INSTALLMENTS_RESOURCES } from "../../../../installments/permissions"
 
 const PAGE_SIZE = 20
 
-/** Installments → Payment links: links for phone and in-store sales, and a form to make one. */
-const PaymentLinksPage = () => {
+const READ_LINKS = { resource: INSTALLMENTS_RESOURCES.paymentLink, operation: "read" } as const
+const CREATE_LINK = { resource: INSTALLMENTS_RESOURCES.paymentLink, operation: "create" } as const
+
+/** Installments → Payment links, for a user whose roles may read them (D35). */
+const PaymentLinksPage = () => (
+  <PermissionGate permission={READ_LINKS}>
+    <PaymentLinks />
+  </PermissionGate>
+)
+
+/** Links for phone and in-store sales, and a form to make one (for a user who may create them). */
+const PaymentLinks = () => {
   const { t } = useTranslation()
   const { status, registrations, providerId, setProviderId } = useRegistrationChoice()
   const [filters, setFilters] = useState<LinkFilterValues>({})
@@ -24,6 +37,7 @@ const PaymentLinksPage = () => {
     limit: pagination.pageSize,
     offset: pagination.pageIndex * pagination.pageSize,
   })
+  const mayCreate = useInstallmentsPermissions().can(CREATE_LINK)
   const error = status.error ?? links.error
   // A new filter shows its first page.
   const onFilters = (next: LinkFilterValues) => {
@@ -35,7 +49,10 @@ const PaymentLinksPage = () => {
     <div className="flex flex-col gap-y-3" data-testid="installments-payment-links">
       <Container className="divide-y p-0">
         <SectionHeader level="h1" title={t("installments.paymentLinks.title")} subtitle={t("installments.paymentLinks.subtitle")}>
-          <CreateLinkDrawer providerId={providerId} />
+          <div className="flex flex-col items-end gap-y-1">
+            <CreateLinkDrawer providerId={providerId} allowed={mayCreate} />
+            {!mayCreate && <PermissionHint permission={CREATE_LINK} />}
+          </div>
         </SectionHeader>
         <div className="flex flex-wrap items-end gap-4 px-6 py-4">
           <RegistrationSelect registrations={registrations} value={providerId} onChange={setProviderId} />

@@ -6,11 +6,22 @@ import { SectionHeader } from "../../../components/layout/section-header"
 import { RegistrationCard } from "../../../components/settings/registration-card"
 import { webhookUrl } from "../../../components/settings/webhook-url"
 import { useInstallmentsStatus } from "../../../hooks/use-installments-status"
+import { PermissionGate } from "../../../components/layout/permission-gate"
+import { INSTALLMENTS_RESOURCES } from "../../../../installments/permissions"
 
 declare const __BACKEND_URL__: string | undefined
 
-/** Settings → Installments: each registration's connection and webhook setup. */
-const InstallmentsSettingsPage = () => {
+const READ_WEBHOOKS = { resource: INSTALLMENTS_RESOURCES.webhook, operation: "read" } as const
+
+/** Settings → Installments, for a user whose roles may read the webhook setup (D35). */
+const InstallmentsSettingsPage = () => (
+  <PermissionGate permission={READ_WEBHOOKS}>
+    <InstallmentsSettings />
+  </PermissionGate>
+)
+
+/** Each registration's connection and webhook setup. */
+const InstallmentsSettings = () => {
   const { t } = useTranslation()
   const { data, isPending, isError, error, refetch, isFetching } = useInstallmentsStatus()
   const backendUrl = typeof __BACKEND_URL__ === "string" ? __BACKEND_URL__ : ""
