@@ -3,7 +3,8 @@
 # (each integration spec mostly waits on a Medusa, its sandbox and PostgreSQL):
 # - unit tests (with coverage of src/lib) on one worker;
 # - integration in two lanes, each one spec at a time: the first has installments.spec.ts and the
-#   specs that run the packed plugin in store apps built from the README; the second has
+#   specs that run the packed plugin in store apps built from the README, then, as its own jest run,
+#   rbac.spec.ts (a store booted with Medusa's rbac flag); the second has
 #   returns-reliability.spec.ts, the demo and admin specs (which share examples/store's demo state and
 #   so never run at once), checkout-no-verdict-reuse.spec.ts and any spec not named in the first lane;
 # - meanwhile, the store apps those later specs need (one npm install of the packed plugin, the
@@ -25,6 +26,9 @@ LANE_1=(integration-tests/installments.spec.ts integration-tests/package.spec.ts
 # in-process Medusa (installments, returns-reliability); the checkout run without the verdict cache
 # is its own jest run after lane 2's.
 NO_REUSE=integration-tests/checkout-no-verdict-reuse.spec.ts
+# The store booted with Medusa's rbac feature flag (its own in-process Medusa, so its own jest run):
+# after lane 1's run, the shorter lane.
+RBAC=integration-tests/rbac.spec.ts
 
 npx ts-node --transpile-only scripts/prepare-test-stores.ts > test-results/store-apps.log 2>&1 &
 stores=$!
@@ -49,10 +53,14 @@ integration() {
   echo $status > "test-results/integration-$lane.status"
   return $status
 }
-integration 1 "${LANE_1[@]}" &
+(
+  integration 1 "${LANE_1[@]}"
+  first=$?
+  integration 4 "$RBAC" && exit $first
+) &
 lane_1=$!
 (
-  integration 2 --testPathIgnorePatterns "${LANE_1[@]}" "$NO_REUSE"
+  integration 2 --testPathIgnorePatterns "${LANE_1[@]}" "$NO_REUSE" "$RBAC"
   second=$?
   integration 3 "$NO_REUSE" && exit $second
 ) &
@@ -64,11 +72,13 @@ for part in unit:$unit_pid integration-1:$lane_1 integration-2:$lane_2; do
   echo "--- ${part%%:*} (test-results/${part%%:*}.log) ---"
   cat "test-results/${part%%:*}.log"
 done
-echo "--- integration-3 (test-results/integration-3.log) ---"
-cat test-results/integration-3.log
+for part in integration-3 integration-4; do
+  echo "--- $part (test-results/$part.log) ---"
+  cat "test-results/$part.log"
+done
 wait $stores
 echo "--- store apps: $(tail -n 1 test-results/store-apps.log)"
 
 node scripts/test-summary.js --started "$started" test-results/unit.json test-results/integration-1.json test-results/integration-2.json \
-  test-results/integration-3.json || status=1
+  test-results/integration-3.json test-results/integration-4.json || status=1
 exit $status
