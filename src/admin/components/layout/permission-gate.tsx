@@ -5,6 +5,10 @@ import { permissionKey, type InstallmentsPermission } from "../../../installment
 import { useInstallmentsPermissions } from "../../hooks/use-installments-permissions"
 import { LoadingLines } from "./loading-lines"
 
+// The permission key is Latin in an Arabic sentence too: isolated, so its colon and the sentence's
+// full stop keep their places in either direction.
+const isolated = (permission: InstallmentsPermission) => `\u2068${permissionKey(permission)}\u2069`
+
 /**
  * Renders `children` only for a user whose roles allow `permission` (Medusa RBAC, D35); otherwise a
  * page says which permission it needs, and a widget (`quiet`) shows nothing. With RBAC off, always.
@@ -33,7 +37,7 @@ export function PermissionGate({
   return quiet ? null : (
     <Container className="px-6 py-4" data-testid="installments-not-permitted">
       <Text size="small" className="text-ui-fg-subtle">
-        {t("installments.permissions.page", { policy: permissionKey(permission) })}
+        {t("installments.permissions.page", { policy: isolated(permission) })}
       </Text>
     </Container>
   )
@@ -44,7 +48,7 @@ export function PermissionHint({ permission }: { permission: InstallmentsPermiss
   const { t } = useTranslation()
   return (
     <Text size="xsmall" className="text-ui-fg-muted" data-testid="installments-permission-hint">
-      {t("installments.permissions.action", { policy: permissionKey(permission) })}
+      {t("installments.permissions.action", { policy: isolated(permission) })}
     </Text>
   )
 }
