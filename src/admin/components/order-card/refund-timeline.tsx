@@ -51,8 +51,9 @@ export function RefundTimeline({ orderId, refunds, currency }: { orderId: string
           {refund.status === "failed" && (
             <div className="flex items-center justify-between gap-x-2">
               <Text size="xsmall" className="text-ui-fg-error">
-                {refund.failure_reason ?? t("installments.orderCard.refunds.noReason")}
-                {refund.will_retry ? ` ${t("installments.orderCard.refunds.willRetry")}` : ""}
+                {refund.failure_reason ?? t("installments.orderCard.refunds.noReason")}{" "}
+                {/* Whether it is retried is the ledger's rule (willRetry), never a promise in the reason. */}
+                {refund.will_retry ? t("installments.orderCard.refunds.willRetry") : t("installments.orderCard.refunds.notRetried")}
               </Text>
               <Button
                 size="small"
