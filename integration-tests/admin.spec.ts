@@ -29,6 +29,7 @@ let order: { id: string; displayId: string }
 let transactionId: string
 let transaction: Transaction
 let adminToken: string
+let publishableKey: string
 
 const shotPath = (name: string) => path.join(SCREENSHOTS, `admin-${name}.png`)
 // Animations finished first: a drawer caught mid-slide looks cut off at the page's edge.
@@ -56,6 +57,103 @@ async function adminPost<T>(route: string, body: Record<string, unknown>): Promi
   return (await response.json()) as T
 }
 
+/** A Store API call as the storefront makes it (the publishable key); a refusal fails the test with Medusa's message. */
+async function storeApi<T>(route: string, body?: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${storeUrl}${route}`, {
+    method: body ? "POST" : "GET",
+    headers: { "x-publishable-api-key": publishableKey, "content-type": "application/json" },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
+  if (!response.ok) {
+    throw new Error(`${route}: ${response.status} ${await response.text()}`)
+  }
+  return (await response.json()) as T
+}
+
+/** Checkouts the status route counts as waiting for the `installments` registration. */
+async function checkoutsWaiting(): Promise<number> {
+  const { registrations } = await adminApi<{ registrations: { provider_id: string; pending_sessions: number }[] }>(
+    adminToken,
+    "/admin/installments/status"
+  )
+  return registrations.find((registration) => registration.provider_id === "installments")!.pending_sessions
+}
+
+/** A shopper's checkout of the demo's 1,200 SAR rug with a 0% plan the bank puts under review: the order is placed, its payment pending. */
+async function checkoutInBankReview(): Promise<void> {
+  const { regions } = await storeApi<{ regions: { id: string; currency_code: string }[] }>("/store/regions")
+  const region = regions.find((candidate) => candidate.currency_code === "sar")!
+  const { products } = await storeApi<{ products: { variants: { id: string; calculated_price: { calculated_amount: number } }[] }[] }>(
+    `/store/products?region_id=${region.id}&fields=*variants.calculated_price`
+  )
+  const variant = products.flatMap((product) => product.variants).find((v) => v.calculated_price.calculated_amount >= 1000)!
+  const { cart } = await storeApi<{ cart: { id: string } }>("/store/carts", {
+    region_id: region.id,
+    email: "review@example.sa",
+    locale: "en",
+    items: [{ variant_id: variant.id, quantity: 1 }],
+    shipping_address: { first_name: "Reem", address_1: "Olaya Street 12", city: "Riyadh", country_code: "sa", postal_code: "12211" },
+  })
+  const { shipping_options } = await storeApi<{ shipping_options: { id: string }[] }>(`/store/shipping-options?cart_id=${cart.id}`)
+  await storeApi(`/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })
+  const { payment_collection: collection } = await storeApi<{ payment_collection: { id: string } }>("/store/payment-collections", {
+    cart_id: cart.id,
+  })
+  const { payment_collection: withSession } = await storeApi<{
+    payment_collection: { payment_sessions: { provider_id: string; data: { payment_link_id: string } }[] }
+  }>(`/store/payment-collections/${collection.id}/payment-sessions`, {
+    provider_id: "pp_installments_installments",
+    data: { cart_id: cart.id },
+  })
+  const linkId = withSession.payment_sessions.find((session) => session.provider_id === "pp_installments_installments")!.data
+    .payment_link_id
+  const paid = await fetch(`${sandboxUrl}/__sandbox/payment-links/${linkId}/pay`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    // The sandbox's bank-review card: the bank has not decided yet.
+    body: JSON.stringify({ card_number: "4092010000000042", payment_option: "Installment", bank_code: "rajhi", months: 3 }),
+  })
+  expect(paid.status).toBe(200)
+  const completed = await storeApi<{ type: string }>(`/store/carts/${cart.id}/complete`, {})
+  expect(completed.type).toBe("order")
+}
+
+/** The sandbox's merchant balance, which refunds draw from; setting it returns the one before. */
+async function merchantBalance(balance?: string): Promise<string> {
+  const read = await fetch(`${sandboxUrl}/__sandbox/merchant/balance`)
+  const { balance: before } = (await read.json()) as { balance: string }
+  if (balance !== undefined) {
+    await fetch(`${sandboxUrl}/__sandbox/merchant/balance`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ balance }),
+    })
+  }
+  return before
+}
+
+/** Logs the demo admin in, unless the browser already holds the session (the first test logs in). */
+async function ensureLoggedIn(): Promise<void> {
+  await page.goto(`${storeUrl}/app/login`)
+  const email = page.getByPlaceholder("Email")
+  await Promise.race([email.waitFor(), page.waitForURL((url) => !url.pathname.includes("/login"))])
+  if (page.url().includes("/login")) {
+    await email.fill(ADMIN.email)
+    await page.getByPlaceholder("Password").fill(ADMIN.password)
+    await page.getByRole("button", { name: "Continue with Email" }).click()
+    await page.waitForURL((url) => !url.pathname.includes("/login"))
+  }
+}
+
+/** Switches the admin user's language as a merchant does: Profile → Edit → Language. */
+async function useLanguage(language: "English" | "العربية"): Promise<void> {
+  await page.goto(`${storeUrl}/app/settings/profile/edit`)
+  await page.getByRole("combobox").last().click()
+  await page.getByRole("option", { name: language, exact: true }).click()
+  await page.getByRole("button", { name: /^(Save|حفظ)$/ }).click()
+  await page.waitForFunction((dir) => document.documentElement.dir === dir, language === "English" ? "ltr" : "rtl")
+}
+
 async function adminApi<T>(token: string, route: string): Promise<T> {
   const response = await fetch(`${storeUrl}${route}`, { headers: { authorization: `Bearer ${token}` } })
   if (!response.ok) {
@@ -78,6 +176,7 @@ beforeAll(async () => {
   const [, displayId, orderId] = output.match(/order #(\d+) \((order_\w+)\)/) ?? []
   storeUrl = output.match(/Admin\s+(http:\/\/localhost:\d+)\/app/)![1]
   sandboxUrl = output.match(/Sandbox\s+(http:\/\/\S+?)\s/)![1]
+  publishableKey = output.match(/publishable key (pk_\w+)/)![1]
   order = { id: orderId, displayId }
 
   // The order's installments payment and the service's transaction behind it, read as the merchant's
@@ -444,4 +543,106 @@ describe("the plugin's admin pages in the demo store", () => {
       await context.close()
     }
   })
+  it("tells the merchant the truth in English and Arabic: the environment, what waits (a 0% plan in bank review too), a refused refund that is not retried", async () => {
+    // The user is in English since the test before (and when this test runs alone).
+    await ensureLoggedIn()
+    const before = await checkoutsWaiting()
+    await checkoutInBankReview()
+    const waiting = await checkoutsWaiting()
+    expect(waiting).toBe(before + 1)
+
+    const settingsOf = async (words: { waiting: string; environment: string; shot: string }) => {
+      await page.goto(`${storeUrl}/app/settings/installments`)
+      const card = page
+        .getByTestId("installments-registration")
+        .filter({ has: page.getByRole("heading", { name: "installments", exact: true }) })
+      await card.getByTestId("installments-environment").waitFor()
+      expect(await card.getByTestId("installments-environment").textContent()).toBe(words.environment)
+      expect(await detail(card, words.waiting).textContent()).toBe(String(waiting))
+      await card.screenshot({ path: shotPath(words.shot), animations: "disabled" })
+    }
+    await settingsOf({ waiting: "Checkouts waiting", environment: "Sandbox", shot: "settings-waiting-en" })
+    // The demo's keys are the sandbox's. A registration with production keys is answered by the status
+    // route with `environment: "production"` (scenario W6 of installments.spec.ts, through that route);
+    // that answer, given to the page, must read Production.
+    const production = async (words: { environment: string; shot: string }) => {
+      await page.route("**/admin/installments/status*", async (route) => {
+        const answer = await route.fetch()
+        const body = (await answer.json()) as { registrations: { provider_id: string; environment: string }[] }
+        for (const registration of body.registrations) {
+          registration.environment = registration.provider_id === "installments" ? "production" : registration.environment
+        }
+        await route.fulfill({ response: answer, json: body })
+      })
+      try {
+        await page.goto(`${storeUrl}/app/settings/installments`)
+        const card = page
+          .getByTestId("installments-registration")
+          .filter({ has: page.getByRole("heading", { name: "installments", exact: true }) })
+        await card.getByTestId("installments-environment").getByText(words.environment, { exact: true }).waitFor()
+        await card.screenshot({ path: shotPath(words.shot), animations: "disabled" })
+      } finally {
+        await page.unroute("**/admin/installments/status*")
+      }
+    }
+    await production({ environment: "Production", shot: "settings-production-en" })
+
+    // The merchant balance cannot cover a refund: Medusa's Refund action is refused, and the plugin
+    // never sends a refund asked for in Medusa's admin again on its own.
+    const balance = await merchantBalance("0.00")
+    try {
+      await page.goto(`${storeUrl}/app/orders/${order.id}`)
+      const card = page.getByTestId("installments-order-card")
+      await card.getByTestId("installments-payment").waitFor()
+      await page
+        .locator("div.grid", { hasText: /pp_installments_/ })
+        .getByRole("button")
+        .last()
+        .click()
+      await page.getByRole("menuitem", { name: "Refund" }).click()
+      await page.getByLabel("Amount").fill("10")
+      await page.getByRole("button", { name: "Save" }).click()
+      // The refusal is in the plugin's ledger once Medusa's refund workflow has run.
+      await waitFor(async () => {
+        const { refunds } = await adminApi<{ refunds: { amount: number; status: string; source: string }[] }>(
+          adminToken,
+          `/admin/installments/refunds?transaction_id=${transactionId}&status=failed`
+        )
+        return refunds.some((refund) => Number(refund.amount) === 10 && refund.source === "admin")
+      }, 60_000)
+    } finally {
+      await merchantBalance(balance)
+    }
+    await page.goto(`${storeUrl}/app/orders/${order.id}`)
+    const card = page.getByTestId("installments-order-card")
+    const refused = card
+      .getByTestId("installments-refund-timeline")
+      .locator("li", { hasText: formatSar("10.00", "en") })
+      .last()
+    await refused.getByText("Failed").waitFor()
+    await refused
+      .getByText(
+        /too low to cover this refund\. Top up the merchant account\. It is not retried automatically: press Retry once the cause is fixed\./
+      )
+      .waitFor()
+    expect(await refused.textContent()).not.toMatch(/retries the refund automatically|will be retried automatically/)
+    await shotCard("order-refund-not-retried-en")
+
+    await useLanguage("العربية")
+    try {
+      await settingsOf({ waiting: "عمليات دفع بانتظار الإكمال", environment: "تجريبي", shot: "settings-waiting-ar" })
+      await production({ environment: "بيئة الإنتاج", shot: "settings-production-ar" })
+      await page.goto(`${storeUrl}/app/orders/${order.id}`)
+      const arabic = page.getByTestId("installments-order-card")
+      await arabic.getByText("دفعة بالتقسيط").waitFor()
+      const row = arabic
+        .getByTestId("installments-refund-timeline")
+        .locator("li", { hasText: formatSar("10.00", "ar") })
+        .last()
+      await row.getByText("لن تُعاد المحاولة تلقائيًا: اضغط إعادة المحاولة بعد معالجة السبب.", { exact: false }).waitFor()
+      await shotCard("order-refund-not-retried-ar")
+    } finally {
+      await useLanguage("English")
+    }
+  }, 300_000)
 })

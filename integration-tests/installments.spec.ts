@@ -8,6 +8,7 @@ import { checkoutScenarios } from "./scenarios/checkout"
 import { orderPaymentLinkScenarios } from "./scenarios/order-payment-links"
 import { securityScenarios } from "./scenarios/security"
 import { serviceCallScenarios } from "./scenarios/service-calls"
+import { shopperLanguageScenarios } from "./scenarios/shopper-language"
 import { storefrontPlanScenarios } from "./scenarios/storefront-plans"
 import { webhookHardeningScenarios } from "./scenarios/webhook-hardening"
 
@@ -25,5 +26,6 @@ storeSuite((ctx) => {
   describe("back office: every list route pages", () => backOfficePageScenarios(ctx))
   describe("storefront: installment plans", () => storefrontPlanScenarios(ctx))
   describe("service calls per checkout", () => serviceCallScenarios(ctx))
+  describe("words: the shopper's language, the merchant's status", () => shopperLanguageScenarios(ctx))
   describe("security: what a shopper, a forger or a spreadsheet can do", () => securityScenarios(ctx))
 })

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The static checks `npm test` runs before the suites (also `npm run checks`): lint (ESLint, the
-# architecture's import boundaries included), format (Prettier, check only) and typecheck (tsc over
-# every TypeScript file, tests included). They run side by side, each logging to
+# architecture's import boundaries included), format (Prettier, check only), typecheck (tsc over
+# every TypeScript file, tests included) and docs (scripts/docs-check: the docs against the code). They run side by side, each logging to
 # test-results/<check>.log; one line per check gives its outcome and seconds. Exits non-zero when any
 # failed, and writes the failed checks' names, space-separated, to test-results/checks-failed.
 set -uo pipefail
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 mkdir -p test-results
 rm -f test-results/checks-failed
 
-CHECKS=(lint format:check typecheck)
+CHECKS=(lint format:check typecheck docs:check)
 declare -A pids started
 for check in "${CHECKS[@]}"; do
   started[$check]=$(date +%s)

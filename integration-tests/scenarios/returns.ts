@@ -275,7 +275,7 @@ export function returnScenarios(ctx: SuiteContext) {
     })
     expect(failed).toMatchObject({ source: "cancel", will_retry: true, idempotency_key: `cancel-${paymentId}` })
     // Medusa's own refund call got a 503: not known to be refused, so nothing is sent until it is resolved.
-    expect(failed.failure_reason).toMatch(/being confirmed with the installments service; the plugin sends this one after it/)
+    expect(failed.failure_reason).toMatch(/being confirmed with the installments service; this one waits for it/)
     expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("0.00")
 
     await ctx.sandbox.control.delete("/faults")

@@ -15,7 +15,7 @@ async function useLanguage(page: Page, adminUrl: string, language: "English" | "
 /**
  * The merchant's side: the order card in English and in Arabic (right to left), the settlements
  * page with its chart and a payout opened to its orders, a new payment link with its QR code, and
- * the settings page. The admin user is left in English, as the demo seeds it.
+ * the settings page in English and in Arabic. The admin user is left in English, as the demo seeds it.
  */
 export async function shootAdmin(browser: Browser, adminUrl: string, orderId: string): Promise<void> {
   const page = await browser.newPage({ ...TALL_DESKTOP, timezoneId: "Asia/Riyadh" })
@@ -76,6 +76,11 @@ export async function shootAdmin(browser: Browser, adminUrl: string, orderId: st
   await cardAr.getByText("دفعة بالتقسيط").waitFor()
   await cardAr.getByTestId("installments-refund-timeline").waitFor()
   await save("admin-order-card-ar", page, cardAr)
+
+  await page.goto(`${adminUrl}/app/settings/installments`)
+  const settingsAr = page.getByTestId("installments-settings")
+  await settingsAr.getByText("يعمل").first().waitFor()
+  await save("admin-settings-ar", page, settingsAr)
   await useLanguage(page, adminUrl, "English")
 
   await page.close()

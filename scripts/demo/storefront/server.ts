@@ -61,6 +61,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<{ url
       email: form.get("email") || "shopper@example.sa",
       items: [{ variant_id: full.variants[0].id, quantity: 1 }],
       shipping_address: DEMO_ADDRESS,
+      // Medusa's cart language: the plugin copies it into the payment session, so the reason a
+      // payment failed comes back in the shopper's language.
+      locale: lang,
       metadata: { lang, handle: product.handle },
     })
     const { shipping_options } = await sdk.store.fulfillment.listCartOptions({ cart_id: cart.id })

@@ -1,4 +1,4 @@
-import { EMPTY_LINK_FORM, amountText, linkRequest, phoneE164 } from "../components/payment-links/link-form"
+import { EMPTY_LINK_FORM, amountText, linkRequest } from "../components/payment-links/link-form"
 
 describe("linkRequest", () => {
   it("sends only what the merchant filled, with the API's defaults for the rest", () => {
@@ -48,19 +48,5 @@ describe("amountText", () => {
   it("leaves what is not an amount for the API to refuse with its message", () => {
     expect(amountText("12.345")).toBe("12.345")
     expect(amountText("abc")).toBe("abc")
-  })
-})
-
-describe("phoneE164", () => {
-  it("writes Saudi mobiles as typed locally in E.164", () => {
-    expect(phoneE164("0501234567")).toBe("+966501234567")
-    expect(phoneE164("966501234567")).toBe("+966501234567")
-    expect(phoneE164("00966 50 123 4567")).toBe("+966501234567")
-    expect(phoneE164("٠٥٠١٢٣٤٥٦٧")).toBe("+966501234567")
-  })
-
-  it("keeps other numbers as typed, without spaces", () => {
-    expect(phoneE164("+44 20 7946 0958")).toBe("+442079460958")
-    expect(phoneE164("12345")).toBe("12345")
   })
 })

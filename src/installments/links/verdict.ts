@@ -1,6 +1,7 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { PaymentLinkDetails, Transaction } from "../../lib/client"
 import { formatAmount, parseAmount } from "../../lib/money"
+import type { ShopperFailure } from "../messages/shopper-language"
 import { refundedByPlugin } from "../refunds/keys"
 import { hasUnknownBankDecision, hasUnknownStatus, isBankRejected, isFailedAttempt, paidTransaction } from "./transactions"
 
@@ -20,8 +21,8 @@ export interface LinkVerdict {
   /** Why, in words a merchant can read in a log; never customer data. */
   reason: string
   failedAttempts: number
-  /** Why the customer has not paid, for the storefront: set when the session is not paid. */
-  failure?: string
+  /** Why the customer has not paid, for the storefront (said in the cart's language): set when the session is not paid. */
+  failure?: ShopperFailure
   /** The link is paid but its transaction is not visible yet: ask again, never report a failure. */
   settling?: boolean
 }
@@ -140,13 +141,13 @@ export function webhookActionOf(verdict: LinkVerdict): PaymentActions {
   }
 }
 
-// Fixed customer-facing words only: nothing the bank or the service wrote reaches the storefront.
-function failureOf(status: PaymentSessionStatus, details: PaymentLinkDetails): string | undefined {
+// Codes only: the shopper reads fixed words for them, and nothing the bank or the service wrote.
+function failureOf(status: PaymentSessionStatus, details: PaymentLinkDetails): ShopperFailure | undefined {
   if (status === PaymentSessionStatus.CANCELED) {
-    return "The payment link expired before it was paid. Start a new payment."
+    return "expired"
   }
   if (status === PaymentSessionStatus.ERROR) {
-    return "The payment does not match this order. Start a new payment."
+    return "mismatch"
   }
   if (status !== PaymentSessionStatus.REQUIRES_MORE) {
     return undefined
@@ -155,9 +156,6 @@ function failureOf(status: PaymentSessionStatus, details: PaymentLinkDetails): s
   if (!last) {
     return undefined
   }
-  if (isBankRejected(last)) {
-    // The bank's own tracker message is free text: it stays out of the public session data.
-    return "The bank rejected the 0% installment request. Pay in full or try another card."
-  }
-  return "The card payment was declined or not authenticated. Try again with another card."
+  // The bank's own tracker message is free text: it stays out of the public session data.
+  return isBankRejected(last) ? "bank_rejected" : "declined"
 }

@@ -14,6 +14,7 @@ import {
 import { MoneyError } from "../../lib/money"
 import { refusalMessage, SERVICE_UNAVAILABLE } from "../refunds/failures"
 import type { Registration } from "../registrations/lookup"
+import { shopperWords, type ShopperLanguage, type ShopperStage } from "./shopper-language"
 
 /**
  * Codes of the errors below, for the admin pages and the refund ledger to tell them apart. A refund
@@ -144,12 +145,6 @@ function serviceWords(error: InstallmentsError): string {
   return words && fromJson && words.length <= SERVICE_WORDS_CHARS ? `: ${words.replace(/[^\P{C}]+/gu, " ")}` : ""
 }
 
-/** The languages a shopper reads the plugin's checkout messages in. */
-export type ShopperLanguage = "ar" | "en"
-
-/** Where the shopper was when the service failed: starting the payment or confirming it. */
-export type ShopperStage = "start" | "confirm"
-
 /** What a shopper's error needs besides the failure: what was being done, in which language, the log. */
 export interface ShopperContext {
   /** What could not be done, for the log (`authorize the payment`). */
@@ -157,19 +152,6 @@ export interface ShopperContext {
   stage: ShopperStage
   language: ShopperLanguage
   logger?: { error(message: string): void }
-}
-
-const SHOPPER_WORDS: Record<ShopperLanguage, Record<ShopperStage, (reference: string) => string>> = {
-  en: {
-    start: (reference) =>
-      `Your installments payment could not be started just now. Please try again in a moment. Support reference: ${reference}.`,
-    confirm: (reference) =>
-      `Your payment could not be confirmed just now. Please try again in a moment. Support reference: ${reference}.`,
-  },
-  ar: {
-    start: (reference) => `تعذّر بدء الدفع بالتقسيط الآن. يُرجى المحاولة مرة أخرى بعد قليل. الرقم المرجعي للدعم: ${reference}.`,
-    confirm: (reference) => `تعذّر تأكيد الدفع الآن. يُرجى المحاولة مرة أخرى بعد قليل. الرقم المرجعي للدعم: ${reference}.`,
-  },
 }
 
 const BODY_EXCERPT_CHARS = 300
@@ -196,7 +178,7 @@ export function shopperError(error: unknown, context: ShopperContext): MedusaErr
   )
   return new MedusaError(
     MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
-    SHOPPER_WORDS[context.language][context.stage](reference),
+    shopperWords(context.language).unavailable[context.stage](reference),
     isOutage(error) ? SERVICE_ERROR_CODES.unavailable : SERVICE_ERROR_CODES.unexpected
   )
 }

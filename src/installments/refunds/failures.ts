@@ -5,7 +5,10 @@ export const SERVICE_UNAVAILABLE = "installments_unavailable"
 
 /** What the ledger keeps of a refund the service refused. */
 export interface RefundFailure {
-  /** In a merchant's words: what happened and what to do. */
+  /**
+   * In a merchant's words: what happened and what to do; never whether the plugin retries it, which
+   * only `willRetry` knows (a retryable refusal is given up after MAX_REFUND_ATTEMPTS).
+   */
   reason: string
   /** A refusal that can pass on its own or once the merchant acts (balance, busy, outage). */
   retryable: boolean
@@ -23,15 +26,13 @@ const REFUSALS: Record<RefundRejectedError["reason"], Refusal> = {
   insufficient_merchant_balance: {
     refused: "Refund refused: the merchant account's available balance at the installments service cannot cover it.",
     advice: "Top up the merchant account with the installments service, then retry the refund.",
-    reason:
-      "Your merchant balance at the installments service is too low to cover this refund. " +
-      "Top up the merchant account: the plugin retries the refund automatically.",
+    reason: "Your merchant balance at the installments service is too low to cover this refund. Top up the merchant account.",
     retryable: true,
   },
   already_processing: {
     refused: "Refund refused for now: a previous refund on this payment is still processing at the installments service.",
     advice: "Wait a few seconds for the previous refund on this payment to finish, then retry.",
-    reason: "Another refund on this payment was still processing at the installments service; the plugin retries shortly.",
+    reason: "Another refund on this payment was still processing at the installments service.",
     retryable: true,
   },
   exceeds_balance: {
@@ -59,7 +60,7 @@ const REFUSALS: Record<RefundRejectedError["reason"], Refusal> = {
 }
 
 const OUTAGE: RefundFailure = {
-  reason: "The installments service could not be reached or answered with an error; the plugin retries the refund automatically.",
+  reason: "The installments service could not be reached or answered with an error.",
   retryable: true,
 }
 
@@ -102,7 +103,7 @@ export function refundFailureOf(error: unknown): RefundFailure {
 export const NOT_RECEIVED: RefundFailure = {
   reason:
     "The installments service never received this refund (the connection failed before it answered); " +
-    "the plugin sends it again under the same key, so it is refunded once.",
+    "it is sent again under the same key, so it is refunded once.",
   retryable: true,
 }
 
@@ -117,7 +118,7 @@ export const NOT_RECEIVED_BY_ADMIN: RefundFailure = {
 /** Why a refund waits: another refund on the same payment is being confirmed with the service. */
 export function waitingFor(amount: string): RefundFailure {
   return {
-    reason: `A refund of ${amount} SAR on this payment is being confirmed with the installments service; the plugin sends this one after it.`,
+    reason: `A refund of ${amount} SAR on this payment is being confirmed with the installments service; this one waits for it.`,
     retryable: true,
   }
 }
@@ -128,6 +129,13 @@ export function waitingFor(amount: string): RefundFailure {
  */
 export function willRetry(row: { status?: string | null; retryable?: boolean | null; next_retry_at?: Date | string | null }): boolean {
   return row.status === "failed" && !!row.retryable && !!row.next_retry_at
+}
+
+/** What the merchant's log adds to a failed refund's reason, by `willRetry`. */
+export function retryNote(retried: boolean): string {
+  return retried
+    ? "The plugin retries it automatically."
+    : "It is not retried automatically; retry it from POST /admin/installments/refunds/:id/retry once resolved."
 }
 
 const FIRST_RETRY_MS = 5 * 60_000

@@ -9,3 +9,6 @@ export default Module(INSTALLMENTS_MODULE, {
 })
 
 export { InstallmentsModuleService }
+
+// The events the plugin emits, their names and payload types, for a store's subscribers (docs/events.md).
+export * from "./events"

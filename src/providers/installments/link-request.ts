@@ -2,7 +2,9 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { PaymentCustomerDTO } from "@medusajs/framework/types"
 import type { CreatePaymentLinkBody } from "../../lib/client"
 import { formatAmount, toWireNumber } from "../../lib/money"
+import { e164Phone } from "../../lib/phone"
 import { allowsInstallmentLink, INSTALLMENT_LINK_MINIMUM } from "../../lib/plans"
+import { shopperWords, type ShopperLanguage } from "../../installments/messages/shopper-language"
 import { fillCallbackUrl } from "./callback-url"
 import type { ProviderOptions } from "../../installments/registrations/options"
 import { checkoutModeOf, type OrderDebtRequest } from "../../installments/sessions/order-debt-request"
@@ -17,6 +19,8 @@ export interface LinkRequestInput {
   order?: OrderDebtRequest
   /** False when the SMS limit refused this link's SMS (installments/links/sms-limit.ts): made without one. */
   smsAllowed?: boolean
+  /** The cart's language, for the words of a refusal. */
+  language: ShopperLanguage
 }
 
 /**
@@ -28,13 +32,13 @@ export function buildLinkRequest(options: ProviderOptions, input: LinkRequestInp
   const installmentsAllowed = allowsInstallmentLink(amount)
   const checkoutMode = input.order?.checkout ? checkoutModeOf(input.order.checkout) : options.checkoutMode
   if (checkoutMode === "installments" && !installmentsAllowed) {
+    // The merchant's fix (a registration with checkoutMode both beside it) is in docs/troubleshooting.md.
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      `Installments need an order total of at least ${INSTALLMENT_LINK_MINIMUM} SAR; this one is ${amount} SAR. ` +
-        "Choose another payment method, or register the provider with checkoutMode both to offer pay in full."
+      shopperWords(input.language).installmentsMinimum(INSTALLMENT_LINK_MINIMUM, amount)
     )
   }
-  const phone = e164(input.customer?.phone)
+  const phone = e164Phone(input.customer?.phone)
   const recipient = smsRecipient(options, input)
   return {
     amount: toWireNumber(input.halalas),
@@ -65,7 +69,7 @@ export function buildLinkRequest(options: ProviderOptions, input: LinkRequestInp
  */
 export function smsRecipient(options: ProviderOptions, input: Pick<LinkRequestInput, "customer" | "order">): string | undefined {
   const sendSms = input.order?.send_sms ?? options.sendSms
-  const phone = e164(input.customer?.phone)
+  const phone = e164Phone(input.customer?.phone)
   return sendSms && input.customer?.id && phone ? phone : undefined
 }
 
@@ -105,9 +109,4 @@ export function isPlainEmail(email: string): boolean {
   const domain = email.slice(at + 1)
   const dot = domain.indexOf(".", 1)
   return dot > 0 && dot < domain.length - 1
-}
-
-function e164(phone: string | null | undefined): string | undefined {
-  const compact = phone?.replace(/[\s()-]/g, "")
-  return compact && /^\+[1-9]\d{6,14}$/.test(compact) ? compact : undefined
 }

@@ -33,8 +33,8 @@ import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "../
 import { PROVIDER_IDENTIFIER } from "../../installments/registrations/provider-ids"
 import { recentPaidVerdicts } from "../../installments/links/recent-paid-verdicts"
 import { clientFromOptions } from "../../installments/registrations/lookup"
-import { merchantError, shopperError, type ShopperContext, type ShopperStage } from "../../installments/messages/service-errors"
-import { shopperLanguage } from "../../installments/messages/shopper-language"
+import { merchantError, shopperError, type ShopperContext } from "../../installments/messages/service-errors"
+import { shopperLanguage, shopperWords, type ShopperStage } from "../../installments/messages/shopper-language"
 import {
   buildSessionData,
   InstallmentsSessionData,
@@ -93,7 +93,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   /** Creates the session's single-use payment link and returns its public session data. */
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const sessionId = sessionIdOf(input.data, input.context?.idempotency_key)
-    assertSar(input.currency_code)
+    this.assertSar(input.currency_code, input.data)
     const data = await this.createLink(sessionId, input)
     return { id: data.payment_link_id, data: { ...data }, status: PaymentSessionStatus.PENDING }
   }
@@ -106,7 +106,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       this.logger_?.warn(`installments: session ${data.session_id} not authorized: ${verdict.reason}`)
     }
     // Every optional key is set from this read alone: an earlier reason or a storefront's value is gone.
-    return { status: verdict.status, data: verdictData(data, verdict) }
+    return { status: verdict.status, data: this.verdictData(data, verdict) }
   }
 
   /** The service captures at authorization: nothing to do, whatever the call count. */
@@ -158,7 +158,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
 
   /** A changed amount (or currency) needs a new link; otherwise the session data stays. */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    assertSar(input.currency_code)
+    this.assertSar(input.currency_code, input.data)
     const current = readSessionData(input.data)
     const sessionId = sessionIdOf(input.data, input.context?.idempotency_key)
     const halalas = payableAmount(input.amount, this.shopperContext("read the amount", "start", input.data))
@@ -174,14 +174,14 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const data = this.ownData(input.data, "read the payment status")
     const verdict = await this.verdictFor(data, this.shopperFailure("read the payment status", input.data))
-    return { status: verdict.status, data: verdictData(data, verdict) }
+    return { status: verdict.status, data: this.verdictData(data, verdict) }
   }
 
   /** The session data refreshed from the service (transaction id and plan once paid). */
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
     const data = this.ownData(input.data, "retrieve the payment")
     const verdict = await this.verdictFor(data, this.shopperFailure("retrieve the payment", input.data))
-    return { data: verdictData(data, verdict) }
+    return { data: this.verdictData(data, verdict) }
   }
 
   /**
@@ -248,7 +248,16 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
           logger: this.logger_,
         })
       : undefined
-    const body = buildLinkRequest(this.options_, { sessionId, cartId, halalas, expiresAt, customer, order, smsAllowed })
+    const body = buildLinkRequest(this.options_, {
+      sessionId,
+      cartId,
+      halalas,
+      expiresAt,
+      customer,
+      order,
+      smsAllowed,
+      language: shopperLanguage(input.data, this.options_.language),
+    })
     try {
       const link = await this.client_.paymentLinks.create(this.options_.storeId, body)
       if (!link.url) {
@@ -308,6 +317,30 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     return { action, stage, language: shopperLanguage(data, this.options_.language), logger: this.logger_ }
   }
 
+  /**
+   * The session data after a read of the link: the transaction's id and plan when one decided the
+   * status, why the session is not paid in the cart's language, `null` for everything else.
+   */
+  private verdictData(data: InstallmentsSessionData, verdict: LinkVerdict): InstallmentsSessionData {
+    const words = shopperWords(shopperLanguage(data, this.options_.language))
+    return withOwnValues(data, {
+      ...(verdict.transaction ? transactionValues(verdict.transaction) : {}),
+      failure_reason: verdict.failure ? words.failure[verdict.failure] : null,
+    })
+  }
+
+  /** A cart in another currency: the shopper is told to pick another method, the merchant what to fix. */
+  private assertSar(currency: string, data: Record<string, unknown> | undefined): void {
+    if (currency?.toLowerCase() === "sar") {
+      return
+    }
+    this.logger_?.warn(
+      `installments: a payment in ${String(currency).toUpperCase()} was refused: the installments provider takes payments in SAR only. ` +
+        "Offer it only on regions whose currency is SAR."
+    )
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, shopperWords(shopperLanguage(data, this.options_.language)).currencyNotSar)
+  }
+
   private linkDetails(paymentLinkId: string): Promise<PaymentLinkDetails> {
     return readLink(this.client_, paymentLinkId, this.logger_)
   }
@@ -343,16 +376,6 @@ function sessionIdOf(data: Record<string, unknown> | undefined, fallback: string
   return id
 }
 
-function assertSar(currency: string): void {
-  if (currency?.toLowerCase() !== "sar") {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `The installments provider takes payments in SAR only; this cart is in ${String(currency).toUpperCase()}. ` +
-        "Offer it only on regions whose currency is SAR."
-    )
-  }
-}
-
 // Medusa does not round its totals (33.33 + 15% VAT = 38.3295): the link is for the total rounded
 // half-up to the halala, and the session data stores that 2-decimal amount.
 function payableAmount(amount: unknown, context: ShopperContext): bigint {
@@ -363,7 +386,7 @@ function payableAmount(amount: unknown, context: ShopperContext): bigint {
     throw shopperError(error, context)
   }
   if (halalas <= 0n) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "The amount to pay must be at least 0.01 SAR.")
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, shopperWords(context.language).amountTooSmall)
   }
   return halalas
 }
@@ -382,17 +405,6 @@ function roundRefundAmount(amount: unknown): bigint {
     )
   }
   return halalas
-}
-
-/**
- * The session data after a read of the link: the transaction's id and plan when one decided the
- * status, the customer-facing reason when the session is not paid, `null` for everything else.
- */
-function verdictData(data: InstallmentsSessionData, verdict: LinkVerdict): InstallmentsSessionData {
-  return withOwnValues(data, {
-    ...(verdict.transaction ? transactionValues(verdict.transaction) : {}),
-    failure_reason: verdict.failure ?? null,
-  })
 }
 
 export default InstallmentsProviderService

@@ -1,7 +1,7 @@
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { willRetry } from "../../installments/refunds/failures"
+import { retryNote, willRetry } from "../../installments/refunds/failures"
 import type { RefundSource } from "../../installments/refunds/keys"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type { RefundFailedData } from "../../modules/installments/events"
@@ -53,8 +53,7 @@ export const announceRefundFailuresStep = createStep(
       const reason = row.failure_reason ?? "The refund failed."
       logger.error(
         `installments: the ${input.source} refund of ${attempt.amount_sar} SAR on payment ${attempt.payment_id}` +
-          `${input.order_id ? ` (order ${input.order_id})` : ""} did not go through: ${reason}` +
-          (retried ? "" : " It is not retried automatically; retry it from POST /admin/installments/refunds/:id/retry once resolved.")
+          `${input.order_id ? ` (order ${input.order_id})` : ""} did not go through: ${reason} ${retryNote(retried)}`
       )
       failed.push({
         id: row.id,

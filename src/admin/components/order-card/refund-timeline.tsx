@@ -58,13 +58,16 @@ export function RefundTimeline({ orderId, refunds, currency }: { orderId: string
           {refund.status === "failed" && (
             <div className="flex items-center justify-between gap-x-2">
               <Text size="xsmall" className="text-ui-fg-error">
-                {refund.failure_reason ?? t("installments.orderCard.refunds.noReason")}
-                {refund.will_retry ? ` ${t("installments.orderCard.refunds.willRetry")}` : ""}
+                {/* The ledger's reason is English: laid out by its own direction inside an Arabic card. */}
+                <span dir="auto">{refund.failure_reason ?? t("installments.orderCard.refunds.noReason")}</span>{" "}
+                {/* Whether it is retried is the ledger's rule (willRetry), never a promise in the reason. */}
+                {refund.will_retry ? t("installments.orderCard.refunds.willRetry") : t("installments.orderCard.refunds.notRetried")}
               </Text>
               {mayRetry ? (
                 <Button
                   size="small"
                   variant="secondary"
+                  className="shrink-0"
                   isLoading={retry.isPending && retry.variables === refund.id}
                   onClick={() => onRetry(refund.id)}
                 >

@@ -1,3 +1,5 @@
+import { westernDigits } from "../../../lib/digits"
+import { phoneE164 } from "../../../lib/phone"
 import type { CreatePaymentLinkBody } from "../../lib/types"
 
 /** The create form's fields as the merchant typed them. */
@@ -32,33 +34,11 @@ export const EMPTY_LINK_FORM: PaymentLinkForm = {
   checkout: "both",
 }
 
-const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g
-
-// Arabic keyboards type Arabic-Indic digits and the Arabic decimal and thousands separators.
-function westernDigits(text: string): string {
-  return text.replace(ARABIC_DIGITS, (digit) => String(digit.charCodeAt(0) & 0xf))
-}
-
 /** "1,200.50" or "١٬٢٠٠٫٥٠" as the API reads it ("1200.50"); anything else is left for the API to refuse. */
 export function amountText(typed: string): string {
   return westernDigits(typed.trim())
     .replace(/\u066b/g, ".")
     .replace(/[,\u066c\s]/g, "")
-}
-
-/** A Saudi mobile as typed ("05x xxx xxxx", "9665…") in E.164 (+9665…); other numbers as typed. */
-export function phoneE164(typed: string): string {
-  const digits = westernDigits(typed.trim()).replace(/[\s\-()]/g, "")
-  if (/^05\d{8}$/.test(digits)) {
-    return `+966${digits.slice(1)}`
-  }
-  if (/^9665\d{8}$/.test(digits)) {
-    return `+${digits}`
-  }
-  if (/^009665\d{8}$/.test(digits)) {
-    return `+${digits.slice(2)}`
-  }
-  return digits
 }
 
 /** The end (23:59:59 local) of a "YYYY-MM-DD" day, as an ISO instant. */

@@ -9,6 +9,7 @@ const REGISTER_WEBHOOK = { resource: INSTALLMENTS_RESOURCES.webhook, operation: 
 import { formatDateTime } from "../../lib/format"
 import type { RegistrationStatus } from "../../lib/types"
 import { DetailRow } from "../order-card/detail-row"
+import { environmentBadge } from "./environment-badge"
 
 /** One registration's setup: environment, connection, webhook URL and registration, what waits. */
 export function RegistrationCard({ registration, url }: { registration: RegistrationStatus; url: string }) {
@@ -18,7 +19,7 @@ export function RegistrationCard({ registration, url }: { registration: Registra
   const mayRegister = useInstallmentsPermissions().can(REGISTER_WEBHOOK)
   const webhooks = registration.webhooks ?? []
   const registeredHere = webhooks.some((webhook) => webhook.url === url)
-  const live = (registration.environment ?? "").toLowerCase() === "live"
+  const environment = environmentBadge(registration.environment)
 
   const onRegister = async () => {
     const confirmed = await prompt({
@@ -43,8 +44,8 @@ export function RegistrationCard({ registration, url }: { registration: Registra
     <Container className="divide-y p-0" data-testid="installments-registration">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">{registration.provider_id}</Heading>
-        <Badge color={live ? "green" : "blue"} size="2xsmall">
-          {live ? t("installments.settings.environment.live") : t("installments.settings.environment.sandbox")}
+        <Badge color={environment.color} size="2xsmall" data-testid="installments-environment">
+          {t(`installments.settings.environment.${environment.label}`)}
         </Badge>
       </div>
       <div className="flex flex-col gap-y-2 px-6 py-4">

@@ -2,6 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import type { Query } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
+import { languageOf } from "../../../installments/messages/shopper-language"
 import { isInstallmentsProvider } from "../../../installments/registrations/provider-ids"
 import { ORDER_DEBT_KEY } from "../../../installments/sessions/order-debt-request"
 
@@ -25,15 +26,18 @@ const InstallmentsSessionData = z
 /**
  * Checks what a storefront sends for an installments session: `data.cart_id`, which ends up in the
  * link's callback URL and metadata (the reconciliation job judges a paid link by it), must be the
- * cart of this payment collection. Sessions of other providers pass untouched.
+ * cart of this payment collection. Then gives the session the cart's language: unless the storefront
+ * sent a `locale` the plugin speaks, the cart's own `locale` (Medusa's cart field), else the
+ * request's locale, is copied into the data, so the shopper's words follow the cart. Sessions of
+ * other providers pass untouched.
  */
 export async function validateInstallmentsSession(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const body = req.body as { provider_id?: unknown; data?: unknown } | undefined
-  if (!isInstallmentsProvider(body?.provider_id as string | undefined) || body?.data === undefined) {
+  if (!body || !isInstallmentsProvider(body.provider_id as string | undefined)) {
     next()
     return
   }
-  const parsed = InstallmentsSessionData.safeParse(body.data)
+  const parsed = InstallmentsSessionData.safeParse(body.data ?? {})
   if (!parsed.success) {
     const [issue] = parsed.error.issues
     const field = ["data", ...(issue?.path ?? [])].join(".")
@@ -43,16 +47,25 @@ export async function validateInstallmentsSession(req: MedusaRequest, _res: Medu
     )
   }
   const cartId = parsed.data.cart_id
-  if (cartId !== undefined) {
-    const query = req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({
-      entity: "cart_payment_collection",
-      fields: ["cart_id"],
-      filters: { payment_collection_id: req.params.id },
-    })
-    if ((data[0] as { cart_id?: string } | undefined)?.cart_id !== cartId) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, CART_ID_RULE)
-    }
+  const ownLocale = languageOf(parsed.data.locale) ?? languageOf(parsed.data.language)
+  if (cartId === undefined && ownLocale) {
+    next()
+    return
+  }
+  const query = req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id", "cart.locale"],
+    filters: { payment_collection_id: req.params.id },
+  })
+  const link = data[0] as { cart_id?: string; cart?: { locale?: string | null } | null } | undefined
+  if (cartId !== undefined && link?.cart_id !== cartId) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, CART_ID_RULE)
+  }
+  // The cart's stored language first, then the request's (Medusa's `?locale=` or `x-medusa-locale`).
+  const locale = [link?.cart?.locale, req.locale].find((candidate) => languageOf(candidate))
+  if (!ownLocale && locale) {
+    body.data = { ...(body.data as Record<string, unknown> | undefined), locale }
   }
   next()
 }

@@ -123,13 +123,22 @@ describe("linkVerdict", () => {
     expect(verdict.failure).toBeUndefined()
   })
 
-  it("a bank rejection's reason for the customer is fixed wording, never the bank's message", () => {
+  it("a bank rejection's reason for the customer is a fixed code, never the bank's message", () => {
     const details = linkDetails({
       transactions: [transaction({ status: "fail", installment_tracker: { id: null, status: "R", message: "Limit for 1012345678" } })],
     })
-    expect(linkVerdict(details as never, expected).failure).toBe(
-      "The bank rejected the 0% installment request. Pay in full or try another card."
-    )
+    const verdict = linkVerdict(details as never, expected)
+    expect(verdict.failure).toBe("bank_rejected")
+    expect(JSON.stringify(verdict)).not.toContain("1012345678")
+  })
+
+  it.each([
+    ["a declined card", linkDetails({ transactions: [transaction({ status: "fail", installment_tracker: null })] }), "declined"],
+    ["an expired link", linkDetails({ status: "Expired" }), "expired"],
+    ["a payment for another amount", linkDetails({ status: "Paid", transactions: [transaction({ amount: "1400.00" })] }), "mismatch"],
+    ["a link not paid yet", linkDetails({}), undefined],
+  ])("names why the shopper has not paid: %s", (_case, details, failure) => {
+    expect(linkVerdict(details as never, expected).failure).toBe(failure)
   })
 
   it("compares amounts exactly, to the halala", () => {

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { ApiError, RefundRejectedError, TimeoutError } from "../../../lib/client"
-import { MAX_REFUND_ATTEMPTS, nextRetryAt, refundFailureOf } from "../failures"
+import { MAX_REFUND_ATTEMPTS, NOT_RECEIVED, nextRetryAt, refundFailureOf, waitingFor, willRetry } from "../failures"
 import { merchantError } from "../../messages/service-errors"
 
 const refused = (reason: RefundRejectedError["reason"]) =>
@@ -44,5 +44,25 @@ describe("a refund refusal in the ledger", () => {
     expect(wait(9)).toBe(6 * 60 * 60_000)
     expect(nextRetryAt(retryable, MAX_REFUND_ATTEMPTS, now)).toBeNull()
     expect(nextRetryAt({ reason: "", retryable: false }, 1, now)).toBeNull()
+  })
+
+  it("never promises a retry in its reason: after the last attempt the same reason stands, and willRetry says no", () => {
+    const now = new Date("2026-11-22T10:00:00Z")
+    const outage = merchantError(new ApiError({ message: "down", status: 503 }), { action: "refund the payment" })
+    const reasons = [
+      ...(["insufficient_merchant_balance", "already_processing"] as const).map((reason) =>
+        refundFailureOf(serialized(refused(reason)))
+      ),
+      refundFailureOf(outage),
+      NOT_RECEIVED,
+      waitingFor("69.00"),
+    ]
+    for (const failure of reasons) {
+      expect(failure.retryable).toBe(true)
+      expect(failure.reason).not.toMatch(/retr(y|ies|ied)|shortly|the plugin sends/i)
+      const givenUp = { status: "failed", retryable: true, next_retry_at: nextRetryAt(failure, MAX_REFUND_ATTEMPTS, now) }
+      expect(willRetry(givenUp)).toBe(false)
+      expect(willRetry({ ...givenUp, next_retry_at: nextRetryAt(failure, 1, now) })).toBe(true)
+    }
   })
 })

@@ -4,15 +4,17 @@ import { buildLinkRequest, isPlainEmail } from "../link-request"
 
 const options = parseProviderOptions(OPTIONS)
 
-function emailSent(email: string) {
-  const body = buildLinkRequest(options, {
+function request(customer: Record<string, unknown>, extra: { halalas?: bigint; language?: "ar" | "en"; mode?: "installments" } = {}) {
+  return buildLinkRequest(extra.mode ? { ...options, checkoutMode: extra.mode } : options, {
     sessionId: "payses_1",
-    halalas: 50_000n,
+    halalas: extra.halalas ?? 50_000n,
     expiresAt: new Date("2030-01-01T00:00:00Z"),
-    customer: { id: "cus_1", email } as never,
+    customer: { id: "cus_1", ...customer } as never,
+    language: extra.language ?? "en",
   })
-  return body.client_email
 }
+
+const emailSent = (email: string) => request({ email }).client_email
 
 describe("the customer's e-mail in a link request", () => {
   it.each(["a@b.co", "noura.s+shop@mail.example.sa", "x@a.b."])("pre-fills %s", (email) => {
@@ -34,5 +36,25 @@ describe("the customer's e-mail in a link request", () => {
     expect(emailSent(`${dotted} `)).toBeUndefined()
     expect(emailSent(`${dotted}@`)).toBeUndefined()
     expect(emailSent(`${dotted}sa`)).toBe(`${dotted}sa`)
+  })
+})
+
+describe("the customer's phone in a link request", () => {
+  it("sends a local Saudi mobile in E.164, by the same rule as the admin's payment links", () => {
+    expect(request({ phone: "050 123 4567" }).client_phone_number).toBe("+966501234567")
+    expect(request({ phone: "+966501234567" }).client_phone_number).toBe("+966501234567")
+  })
+
+  it("leaves out a number that cannot be E.164", () => {
+    expect(request({ phone: "12345" }).client_phone_number).toBeUndefined()
+  })
+})
+
+describe("an installments-only registration below the service's minimum", () => {
+  it.each([
+    ["en", "Installments are available for orders of 100.00 SAR or more; this order is 80.00 SAR. Choose another payment method."],
+    ["ar", "التقسيط متاح للطلبات من 100.00 ر.س فأكثر، وقيمة هذا الطلب 80.00 ر.س. اختر طريقة دفع أخرى."],
+  ] as const)("is refused in the cart's language (%s)", (language, words) => {
+    expect(() => request({}, { halalas: 8_000n, language, mode: "installments" })).toThrow(words)
   })
 })

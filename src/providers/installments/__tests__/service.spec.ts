@@ -181,14 +181,21 @@ describe("initiatePayment", () => {
     expect(body).toMatchObject({ amount: 99.99, only_show_pay_in_full: true, only_show_bank_installments: false })
   })
 
-  it("below 100.00 SAR in installments mode is a clear error and calls nothing", async () => {
+  it.each([
+    [
+      "the cart's English",
+      { locale: "en-SA" },
+      /^Installments are available for orders of 100\.00 SAR or more; this order is 80\.00 SAR\./,
+    ],
+    ["the registration's Arabic", {}, /^التقسيط متاح للطلبات من 100\.00 ر\.س فأكثر، وقيمة هذا الطلب 80\.00 ر\.س\./],
+  ])("below 100.00 SAR in installments mode is a clear error in %s and calls nothing", async (_case, locale, words) => {
     await expect(
       provider({ checkoutMode: "installments" }).initiatePayment({
         amount: 80,
         currency_code: "sar",
-        data: { session_id: "payses_1" },
+        data: { session_id: "payses_1", ...locale },
       })
-    ).rejects.toThrow(/at least 100\.00 SAR.*80\.00 SAR/)
+    ).rejects.toThrow(words)
   })
 
   it.each([
@@ -201,12 +208,20 @@ describe("initiatePayment", () => {
     expect(body).toMatchObject(flags)
   })
 
-  it("refuses another currency and an amount that rounds to 0", async () => {
+  it("refuses another currency and an amount that rounds to 0 in the shopper's words; the merchant's fix goes to the log", async () => {
+    const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }
+    const logged = new InstallmentsProviderService({ logger: log } as never, OPTIONS)
+    await expect(
+      logged.initiatePayment({ amount: 400, currency_code: "usd", data: { session_id: "payses_1", locale: "en" } })
+    ).rejects.toThrow(/^This payment method takes Saudi riyals \(SAR\) only\. Choose another payment method\.$/)
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/payment in USD was refused.*Offer it only on regions whose currency is SAR/)
+    )
     await expect(provider().initiatePayment({ amount: 400, currency_code: "usd", data: { session_id: "payses_1" } })).rejects.toThrow(
-      /SAR only; this cart is in USD/
+      /^طريقة الدفع هذه تقبل الريال السعودي فقط\./
     )
     await expect(
-      provider().initiatePayment({ amount: "0.004", currency_code: "sar", data: { session_id: "payses_1" } })
+      provider().initiatePayment({ amount: "0.004", currency_code: "sar", data: { session_id: "payses_1", locale: "en" } })
     ).rejects.toThrow(/at least 0\.01 SAR/)
   })
 
@@ -283,23 +298,42 @@ describe("authorizePayment", () => {
     expect((await provider().authorizePayment({ data: sessionData() })).status).toBe(status)
   })
 
+  const bankRejection = () =>
+    linkDetails({
+      transactions: [
+        transaction({ status: "fail", installment_tracker: { id: null, status: "R", message: "Credit limit exceeded" } }),
+      ],
+    })
+
   it.each([
     ["declined", linkDetails({ transactions: [transaction({ status: "fail", installment_tracker: null })] }), /declined/],
-    [
-      "bank rejection",
-      linkDetails({
-        transactions: [
-          transaction({ status: "fail", installment_tracker: { id: null, status: "R", message: "Credit limit exceeded" } }),
-        ],
-      }),
-      /^The bank rejected the 0% installment request\. Pay in full or try another card\.$/,
-    ],
+    ["bank rejection", bankRejection(), /^The bank rejected the 0% installment request\. Pay in full or try another card\.$/],
     ["expired", linkDetails({ status: "Expired" }), /expired/],
   ])("tells the storefront why: %s", async (_case, details, reason) => {
     mockDetails(details)
-    const result = await provider().authorizePayment({ data: sessionData({ failure_reason: "stale" }) })
+    const result = await provider().authorizePayment({ data: sessionData({ failure_reason: "stale", locale: "en" }) })
     expect(result.data!.failure_reason).toMatch(reason)
     expect(JSON.stringify(result.data)).not.toMatch(/customer@example|966|4111|Credit limit/)
+  })
+
+  it.each([
+    ["the cart's locale", { locale: "ar-SA" }, {}],
+    ["the registration's language when the cart has none", {}, {}],
+    ["the registration's language when the cart's is not one the plugin speaks", { locale: "fr" }, {}],
+    ["the cart's locale over the registration's English", { locale: "ar" }, { language: "en" }],
+  ])("says why in Arabic by %s", async (_case, locale, options) => {
+    mockDetails(bankRejection())
+    const result = await provider(options).authorizePayment({ data: sessionData(locale) })
+    expect(result.data!.failure_reason).toBe("رفض البنك طلب التقسيط بدون فوائد. ادفع المبلغ كاملًا أو جرّب بطاقة أخرى.")
+  })
+
+  it("says why in English for an English cart of an Arabic registration, and keeps the cart's locale", async () => {
+    mockDetails(linkDetails({ status: "Expired" }))
+    const result = await provider().getPaymentStatus({ data: sessionData({ locale: "en" }) })
+    expect(result.data).toMatchObject({
+      failure_reason: "The payment link expired before it was paid. Start a new payment.",
+      locale: "en",
+    })
   })
 
   it("drops an old failure reason once the link is paid", async () => {

@@ -5,9 +5,7 @@ import type InstallmentsModuleService from "../../../../modules/installments/ser
 import { PROVIDER_ID_PREFIX, PROVIDER_IDENTIFIER, providerIdOf } from "../../../../installments/registrations/provider-ids"
 import type { Registration } from "../../../../installments/registrations/lookup"
 import { merchantError } from "../../../../installments/messages/service-errors"
-
-// Sessions still waiting for the customer or the bank; the reconciliation job settles them.
-const WAITING_SESSION_STATUSES = ["pending", "requires_more"]
+import { WAITING_STATUSES } from "../../../../installments/links/timing"
 
 /** The path the service must deliver this registration's webhooks to. */
 export const webhookPath = (registrationId: string) => `/hooks/payment/${PROVIDER_IDENTIFIER}_${registrationId}`
@@ -28,7 +26,8 @@ export async function connectionStatus(container: MedusaContainer, registration:
     query.graph({
       entity: "payment_session",
       fields: ["id"],
-      filters: { provider_id: providerIdOf(registration.id), status: WAITING_SESSION_STATUSES as never },
+      // Waiting for the shopper or the bank (a 0% plan in bank review): the statuses the sweep reads.
+      filters: { provider_id: providerIdOf(registration.id), status: [...WAITING_STATUSES] as never },
       pagination: { take: 1, skip: 0 },
     }),
     module.listAndCountInstallmentsRefunds({ provider_id: registration.id, status: "P" }, { select: ["id"], take: 1 }),

@@ -1,8 +1,9 @@
 import { validateInstallmentsSession } from "../validate-installments-session"
 
-function request(body: unknown, linkedCart = "cart_01ABC") {
-  const graph = jest.fn().mockResolvedValue({ data: linkedCart ? [{ cart_id: linkedCart }] : [] })
-  return { req: { body, params: { id: "pay_col_1" }, scope: { resolve: () => ({ graph }) } } as never, graph }
+function request(body: unknown, linkedCart = "cart_01ABC", cartLocale: string | null = null, requestLocale?: string) {
+  const graph = jest.fn().mockResolvedValue({ data: linkedCart ? [{ cart_id: linkedCart, cart: { locale: cartLocale } }] : [] })
+  const req = { body, params: { id: "pay_col_1" }, locale: requestLocale, scope: { resolve: () => ({ graph }) } }
+  return { req: req as never, graph, body: () => req.body as { data?: Record<string, unknown> } }
 }
 
 describe("validateInstallmentsSession", () => {
@@ -36,13 +37,44 @@ describe("validateInstallmentsSession", () => {
     expect(next).not.toHaveBeenCalled()
   })
 
-  it("leaves sessions of other providers and sessions without data alone", async () => {
-    for (const body of [{ provider_id: "pp_system_default", data: { cart_id: 1 } }, { provider_id: "pp_installments_installments" }]) {
-      const { req, graph } = request(body)
-      const next = jest.fn()
-      await validateInstallmentsSession(req, {} as never, next)
-      expect(next).toHaveBeenCalledTimes(1)
-      expect(graph).not.toHaveBeenCalled()
-    }
+  it("leaves sessions of other providers alone", async () => {
+    const { req, graph } = request({ provider_id: "pp_system_default", data: { cart_id: 1 } })
+    const next = jest.fn()
+    await validateInstallmentsSession(req, {} as never, next)
+    expect(next).toHaveBeenCalledTimes(1)
+    expect(graph).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ["with the cart id", { cart_id: "cart_01ABC" }],
+    ["without data", undefined],
+  ])("gives the session the cart's language (%s)", async (_case, data) => {
+    const { req, body } = request({ provider_id: "pp_installments_installments", data }, "cart_01ABC", "ar-SA")
+    const next = jest.fn()
+    await validateInstallmentsSession(req, {} as never, next)
+    expect(next).toHaveBeenCalledTimes(1)
+    expect(body().data).toEqual({ ...data, locale: "ar-SA" })
+  })
+
+  it("keeps the storefront's own locale over the cart's, takes the request's when the cart has none, and adds none the plugin does not speak", async () => {
+    const own = request(
+      { provider_id: "pp_installments_installments", data: { cart_id: "cart_01ABC", locale: "en" } },
+      "cart_01ABC",
+      "ar"
+    )
+    await validateInstallmentsSession(own.req, {} as never, jest.fn())
+    expect(own.body().data).toEqual({ cart_id: "cart_01ABC", locale: "en" })
+
+    const french = request({ provider_id: "pp_installments_installments", data: { cart_id: "cart_01ABC" } }, "cart_01ABC", "fr-FR")
+    await validateInstallmentsSession(french.req, {} as never, jest.fn())
+    expect(french.body().data).toEqual({ cart_id: "cart_01ABC" })
+
+    const header = request({ provider_id: "pp_installments_installments", data: { cart_id: "cart_01ABC" } }, "cart_01ABC", null, "ar")
+    await validateInstallmentsSession(header.req, {} as never, jest.fn())
+    expect(header.body().data).toEqual({ cart_id: "cart_01ABC", locale: "ar" })
+
+    const none = request({ provider_id: "pp_installments_installments" }, "cart_01ABC", null)
+    await validateInstallmentsSession(none.req, {} as never, jest.fn())
+    expect(none.body().data).toBeUndefined()
   })
 })

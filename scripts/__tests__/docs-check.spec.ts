@@ -1,0 +1,131 @@
+import { readFileSync } from "node:fs"
+import path from "node:path"
+import type { Problem } from "../docs-check/checks"
+import { checkDocs } from "../docs-check/main"
+import { diskRepo } from "../docs-check/repo"
+
+// The docs check (npm run docs:check, in npm test's static checks) against drifts planted in copies
+// of the real pages: each must be found and named. Only what the planted drift adds is compared, so
+// these tests hold whatever the real docs say today (the check itself judges those).
+
+const ROOT = path.resolve(__dirname, "../..")
+const real = (file: string) => readFileSync(path.join(ROOT, file), "utf8")
+const said = (problem: Problem) => `${problem.file}${problem.line ? `:${problem.line}` : ""}: ${problem.message}`
+
+/** The problems a drift adds to those of the real docs, by check. */
+function added(planted: Record<string, string | null>): Record<string, string[]> {
+  const before = new Set(checkDocs(diskRepo(ROOT)).flatMap((result) => result.problems.map((problem) => problem.message)))
+  const after = checkDocs(diskRepo(ROOT, planted))
+  return Object.fromEntries(
+    after
+      .map(({ name, problems }) => [name, problems.filter((problem) => !before.has(problem.message)).map(said)] as const)
+      .filter(([, found]) => found.length)
+  )
+}
+
+/** A real page with `from` replaced by `to` (which must be there: a drift that changes nothing proves nothing). */
+function edit(file: string, from: string | RegExp, to: string): Record<string, string> {
+  const text = real(file)
+  const changed = text.replace(from, to)
+  if (changed === text) {
+    throw new Error(`${file} no longer contains ${from}`)
+  }
+  return { [file]: changed }
+}
+
+describe("the docs check", () => {
+  it("finds an option whose default the README misstates, and one it leaves out", () => {
+    const drift = added(edit("README.md", /\| `linkTtlMinutes` \| `?60`? \|/, "| `linkTtlMinutes` | `30` |"))
+    expect(drift).toEqual({
+      "provider options in the README": [
+        expect.stringMatching(/option `linkTtlMinutes`: the table says default "30", the schema "60"/),
+      ],
+    })
+    const missing = added(edit("README.md", /\n\| `passkeyEnabled` \|[^\n]*/, ""))
+    expect(missing["provider options in the README"]).toEqual([
+      expect.stringMatching(/`passkeyEnabled` .* missing from the options table/),
+    ])
+  })
+
+  it("finds a route the table leaves out and one no route file answers", () => {
+    const page = "docs/back-office-api.md"
+    expect(added(edit(page, /\n\| `GET \/admin\/installments\/bin-lookup` \|[^\n]*/, ""))).toEqual({
+      "routes in back-office-api.md": [expect.stringMatching(/`GET \/admin\/installments\/bin-lookup` \(src\/api\) is missing/)],
+    })
+    const stale = edit(
+      page,
+      "| `GET /admin/installments/status` |",
+      "| `DELETE /admin/installments/cache` | | |\n| `GET /admin/installments/status` |"
+    )
+    expect(added(stale)["routes in back-office-api.md"]).toEqual([
+      expect.stringMatching(/`DELETE \/admin\/installments\/cache` is in the table but no src\/api route file answers it/),
+    ])
+  })
+
+  it("finds an emitted event left out of events.md, and an import path that does not export the events", () => {
+    expect(added(edit("docs/events.md", /\n\| `installments\.refund_failed` \|[^\n]*/, ""))).toEqual({
+      "events in events.md": [expect.stringMatching(/event `installments\.refund_failed` is emitted but not documented/)],
+    })
+    const path = added(edit("docs/events.md", /exported from `[^`]+`/, "exported from `medusa-payment-installments/client`"))
+    expect(path["events in events.md"]).toEqual([
+      expect.stringMatching(/`medusa-payment-installments\/client` \(src\/lib\/client\/index\.ts\) does not export/),
+    ])
+  })
+
+  it("finds an error code troubleshooting.md no longer names", () => {
+    expect(added(edit("docs/troubleshooting.md", /`exceeds_balance`/g, "exceeds balance"))).toEqual({
+      "error codes in troubleshooting.md": [expect.stringMatching(/error code `exceeds_balance` \(the service's refund refusals/)],
+    })
+  })
+
+  it("finds a link to a missing page and an anchor no heading gives", () => {
+    const drift = added(
+      edit("docs/admin.md", /\n/, "\nSee [the guide](missing-guide.md) and [its setup](operations.md#no-such-heading).\n")
+    )
+    expect(drift).toEqual({
+      "links and anchors": [
+        expect.stringMatching(/docs\/admin\.md:2: link to `missing-guide\.md`: docs\/missing-guide\.md does not exist/),
+        expect.stringMatching(/docs\/admin\.md:2: link to `operations\.md#no-such-heading`: docs\/operations\.md has no heading/),
+      ],
+    })
+  })
+
+  it("finds an npm script that does not exist", () => {
+    expect(added(edit("docs/contributing.md", "npm run typecheck", "npm run type-check"))).toEqual({
+      "npm scripts named": [expect.stringMatching(/`npm run type-check`: package\.json has no such script/)],
+    })
+  })
+
+  it("finds a JSON example that does not parse: a json block, a shell answer, a request body", () => {
+    const drift = added({
+      ...edit(
+        "docs/admin.md",
+        /\n/,
+        '\n```json\n{ "a": 1, }\n```\n```bash\ncurl -d \'{"amount": 1200.00,}\' x\n# {"ok": true, …}\n```\n'
+      ),
+    })
+    expect(drift["JSON examples"]).toEqual([
+      expect.stringMatching(/docs\/admin\.md:3: the json block is not JSON/),
+      expect.stringMatching(/docs\/admin\.md:6: the request body is not JSON/),
+      expect.stringMatching(/docs\/admin\.md:7: the answer is not JSON/),
+    ])
+  })
+
+  it("finds a figure of the suite stated outside its one table, and a spec with two rows", () => {
+    const twice = added(edit("README.md", /\n## /, "\n`npm test` runs 1,713 tests in about 17 minutes.\n\n## "))
+    expect(twice["figures of the suite"]).toEqual([
+      expect.stringMatching(/README\.md:\d+: "1,713 tests" states a figure of the suite/),
+    ])
+    const row = real("docs/contributing.md")
+      .split("\n")
+      .find((line) => line.startsWith("| `integration-tests/admin.spec.ts` |"))!
+    const doubled = added(edit("docs/contributing.md", row, `${row}\n${row.replace(/\| \d+ \|/, "| 3 |")}`))
+    expect(doubled["figures of the suite"]).toEqual([expect.stringMatching(/`integration-tests\/admin\.spec\.ts` has two rows/)])
+  })
+
+  it("finds a README grown past a front page", () => {
+    expect(added({ "README.md": `${real("README.md")}${"\nmore".repeat(260)}` })["README length"]).toEqual([
+      expect.stringMatching(/README\.md: \d+ lines; a front page has at most 250/),
+    ])
+  })
+})

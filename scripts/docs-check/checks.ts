@@ -1,0 +1,416 @@
+import path from "node:path"
+import { anchorsOf, codeBlocks, codeSpans, proseLines, section, tableCells } from "./markdown"
+import type { Repo } from "./repo"
+
+/** One way a page no longer says what the code does. */
+export interface Problem {
+  file: string
+  line?: number
+  message: string
+}
+
+/** The pages a reader is sent to: the README, docs/, the sandbox's README and the changelog. */
+export function pages(repo: Repo): string[] {
+  return ["README.md", "CHANGELOG.md", "sandbox/README.md", ...repo.files("docs", /\.md$/)].filter((file) => repo.exists(file))
+}
+
+/** How a provider option is declared in the schema: required, optional without a default, or its default. */
+export type OptionDefault = { kind: "required" } | { kind: "none" } | { kind: "default"; value: unknown }
+
+/** Reads a zod object's fields as OptionDefaults (zod 4: `_zod.def.type` is `default` or `optional`). */
+export function optionDefaults(shape: Record<string, unknown>): Record<string, OptionDefault> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([name, field]) => {
+      const def = (field as { _zod: { def: { type: string; defaultValue?: unknown } } })._zod.def
+      const declared: OptionDefault =
+        def.type === "default"
+          ? { kind: "default", value: def.defaultValue }
+          : def.type === "optional"
+            ? { kind: "none" }
+            : { kind: "required" }
+      return [name, declared]
+    })
+  )
+}
+
+/** Every provider option in the README's options table, with the default the schema gives it. */
+export function checkOptionsTable(repo: Repo, declared: Record<string, OptionDefault>): Problem[] {
+  const file = "README.md"
+  const rows = section(repo.read(file), "Options")
+    .map(({ line, number }) => ({ cells: tableCells(line), number }))
+    .filter((row): row is { cells: string[]; number: number } => !!row.cells && row.cells[0] !== "Option")
+  if (!rows.length) {
+    return [{ file, message: 'no options table under a heading "Options"' }]
+  }
+  const problems: Problem[] = []
+  const documented = new Set<string>()
+  for (const { cells, number } of rows) {
+    const names = codeSpans(cells[0])
+    const defaults = cells[1].replace(/`/g, "").split(/,\s+/)
+    names.forEach((name, index) => {
+      documented.add(name)
+      const option = declared[name]
+      if (!option) {
+        problems.push({ file, line: number, message: `option \`${name}\` is in the table but not in the provider options schema` })
+        return
+      }
+      const said = names.length > 1 && defaults.length === names.length ? defaults[index] : defaults.join(", ")
+      const expected = option.kind === "default" ? String(option.value) : option.kind
+      if (said !== expected) {
+        problems.push({
+          file,
+          line: number,
+          message: `option \`${name}\`: the table says default "${said}", the schema "${expected}"`,
+        })
+      }
+    })
+  }
+  for (const name of Object.keys(declared).filter((option) => !documented.has(option))) {
+    problems.push({ file, message: `option \`${name}\` of the provider options schema is missing from the options table` })
+  }
+  return problems
+}
+
+/** `METHOD /path` of every admin and store route file (`[id]` as `:id`). */
+export function apiRoutes(repo: Repo): string[] {
+  return repo
+    .files("src/api", /^src\/api\/(admin|store)\/.*\/route\.ts$/)
+    .flatMap((file) => {
+      const route = `/${path.posix.dirname(file).replace(/^src\/api\//, "")}`.replace(/\[(\w+)\]/g, ":$1")
+      const methods = [...repo.read(file).matchAll(/export\s+(?:const|async function|function)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)]
+      return methods.map((method) => `${method[1]} ${route}`)
+    })
+    .sort()
+}
+
+/** Every admin and store route in the route table of back-office-api.md, and no route the code lacks. */
+export function checkRoutes(repo: Repo): Problem[] {
+  const file = "docs/back-office-api.md"
+  const routes = apiRoutes(repo)
+  const tabled = new Map<string, number>()
+  for (const { line, number } of proseLines(repo.read(file))) {
+    const first = tableCells(line)?.[0]
+    const route = first && /^`((?:GET|POST|PUT|PATCH|DELETE) \/(?:admin|store)\/installments\/[^`]*)`$/.exec(first)?.[1]
+    if (route) {
+      tabled.set(route, number)
+    }
+  }
+  return [
+    ...routes
+      .filter((route) => !tabled.has(route))
+      .map((route) => ({ file, message: `route \`${route}\` (src/api) is missing from the route table` })),
+    ...[...tabled]
+      .filter(([route]) => !routes.includes(route))
+      .map(([route, line]) => ({ file, line, message: `route \`${route}\` is in the table but no src/api route file answers it` })),
+  ]
+}
+
+/** The names of the events the plugin emits: every `emit({ name })` or `emitEventStep({ eventName })` of src/. */
+export function emittedEvents(repo: Repo): string[] {
+  const constants = new Map(
+    [...repo.read("src/modules/installments/events.ts").matchAll(/export const (\w+) = "(installments\.[a-z_]+)"/g)].map((m) => [
+      m[1],
+      m[2],
+    ])
+  )
+  const names = repo
+    .files("src", /\.ts$/)
+    .flatMap((file) => [...repo.read(file).matchAll(/\b(?:eventName|name):\s*(?:"(installments\.[a-z_]+)"|(\w+))/g)])
+    .map((match) => match[1] ?? constants.get(match[2]))
+    .filter((name): name is string => !!name)
+  return [...new Set(names)].sort()
+}
+
+/**
+ * Every emitted event in events.md's tables and no other, and the import path the page names for
+ * their names and types: it must resolve through package.json's exports to a module that exports them.
+ */
+export function checkEvents(repo: Repo): Problem[] {
+  const file = "docs/events.md"
+  const page = repo.read(file)
+  const emitted = emittedEvents(repo)
+  const tabled = new Map<string, number>()
+  for (const { line, number } of proseLines(page)) {
+    const name = /^`(installments\.[a-z_]+)`$/.exec(tableCells(line)?.[0] ?? "")?.[1]
+    if (name) {
+      tabled.set(name, number)
+    }
+  }
+  const problems: Problem[] = [
+    ...emitted
+      .filter((name) => !tabled.has(name))
+      .map((name) => ({ file, message: `event \`${name}\` is emitted but not documented` })),
+    ...[...tabled]
+      .filter(([name]) => !emitted.includes(name))
+      .map(([name, line]) => ({ file, line, message: `event \`${name}\` is documented but nothing emits it` })),
+  ]
+  const importPath = /exported from `(medusa-payment-installments\/[^`]+)`/.exec(page)?.[1]
+  const source = importPath ? resolveExport(repo, importPath) : undefined
+  if (!importPath) {
+    problems.push({
+      file,
+      message: "the page does not say which path exports the event names (exported from `medusa-payment-installments/…`)",
+    })
+  } else if (!source) {
+    problems.push({ file, message: `\`${importPath}\` does not resolve through package.json's exports to a source file` })
+  } else {
+    const exported = exportedText(repo, source)
+    const missing = emitted.filter((name) => !exported.includes(`"${name}"`))
+    if (missing.length) {
+      problems.push({
+        file,
+        message: `\`${importPath}\` (${source}) does not export ${missing.map((name) => `\`${name}\``).join(", ")}`,
+      })
+    }
+  }
+  return problems
+}
+
+/** The source file a package subpath loads, through package.json's `exports` (the longest matching key wins). */
+export function resolveExport(repo: Repo, specifier: string): string | undefined {
+  const exports = (JSON.parse(repo.read("package.json")) as { exports: Record<string, string | Record<string, string>> }).exports
+  const subpath = `./${specifier.replace(/^medusa-payment-installments\/?/, "")}`
+  let best: { prefix: string; target: string; rest: string } | undefined
+  for (const [key, value] of Object.entries(exports)) {
+    const target = typeof value === "string" ? value : (value.require ?? value.default)
+    const [prefix, suffix = ""] = key.split("*")
+    const matches = key.includes("*") ? subpath.startsWith(prefix) && subpath.endsWith(suffix) : subpath === key
+    if (matches && (!best || prefix.length > best.prefix.length)) {
+      best = { prefix, target, rest: key.includes("*") ? subpath.slice(prefix.length, subpath.length - suffix.length) : "" }
+    }
+  }
+  if (!best) {
+    return undefined
+  }
+  const built = best.target.replace("*", best.rest).replace(/^\.\//, "")
+  const source = built.replace(/^\.medusa\/server\//, "").replace(/\.js$/, ".ts")
+  return repo.exists(source) ? source : undefined
+}
+
+// A module's text with the text of every module it re-exports whole (`export * from "./x"`).
+function exportedText(repo: Repo, file: string, seen = new Set<string>()): string {
+  if (seen.has(file)) {
+    return ""
+  }
+  seen.add(file)
+  const text = repo.read(file)
+  const nested = [...text.matchAll(/export \* from "(\.[^"]+)"/g)].map((match) => {
+    const base = path.posix.join(path.posix.dirname(file), match[1])
+    const candidate = [`${base}.ts`, `${base}/index.ts`].find((name) => repo.exists(name))
+    return candidate ? exportedText(repo, candidate, seen) : ""
+  })
+  return [text, ...nested].join("\n")
+}
+
+/** Every error code a merchant or developer can be shown, named in troubleshooting.md. */
+export function checkErrorCodes(repo: Repo, codes: Record<string, string[]>): Problem[] {
+  const file = "docs/troubleshooting.md"
+  const page = repo.read(file)
+  return Object.entries(codes).flatMap(([source, list]) => {
+    if (!list.length) {
+      return [{ file, message: `no codes read from ${source}: the reader of the code is broken` }]
+    }
+    return list
+      .filter((code) => !page.includes(`\`${code}\``))
+      .map((code) => ({ file, message: `error code \`${code}\` (${source}) is not named` }))
+  })
+}
+
+/** The string members of `type <name> = | "a" | "b"` in a file. */
+export function unionMembers(repo: Repo, file: string, name: string): string[] {
+  const declaration = repo.read(file).match(new RegExp(`type ${name} =([^;]*?)\\n\\n`))
+  return declaration ? [...declaration[1].matchAll(/"([a-z_]+)"/g)].map((match) => match[1]) : []
+}
+
+/** The `reason: "..."` codes answered by the source files under `dir`. */
+export function answeredReasons(repo: Repo, dir: string): string[] {
+  return repo.files(dir, /\.ts$/).flatMap((file) => [...repo.read(file).matchAll(/reason: "([a-z_]+)"/g)].map((match) => match[1]))
+}
+
+/** Every relative link and image of every page resolves, and so does its anchor. */
+export function checkLinks(repo: Repo): Problem[] {
+  const problems: Problem[] = []
+  for (const file of pages(repo)) {
+    for (const { line, number } of proseLines(repo.read(file))) {
+      const targets = [
+        ...[...line.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((match) => match[1]),
+        ...[...line.matchAll(/<img[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]),
+      ]
+      for (const target of targets.filter((link) => !/^[a-z]+:/i.test(link))) {
+        const [linkPath, anchor] = target.split("#")
+        const resolved = linkPath ? path.posix.normalize(path.posix.join(path.posix.dirname(file), linkPath)) : file
+        if (!repo.exists(resolved)) {
+          problems.push({ file, line: number, message: `link to \`${target}\`: ${resolved} does not exist` })
+        } else if (anchor && resolved.endsWith(".md") && !anchorsOf(repo.read(resolved)).has(anchor)) {
+          problems.push({ file, line: number, message: `link to \`${target}\`: ${resolved} has no heading for #${anchor}` })
+        }
+      }
+    }
+  }
+  return problems
+}
+
+/** Every `npm run <script>` a page names exists (the sandbox's own scripts for its README and `--workspace sandbox`). */
+export function checkNpmScripts(repo: Repo): Problem[] {
+  const scriptsOf = (file: string) => Object.keys((JSON.parse(repo.read(file)) as { scripts?: object }).scripts ?? {})
+  const root = scriptsOf("package.json")
+  const sandbox = scriptsOf("sandbox/package.json")
+  const problems: Problem[] = []
+  for (const file of pages(repo)) {
+    repo
+      .read(file)
+      .split("\n")
+      .forEach((line, index) => {
+        for (const match of line.matchAll(/npm run (?:--silent )?([a-z][\w:.-]*)/g)) {
+          const known = file.startsWith("sandbox/") || line.includes("--workspace sandbox") ? [...root, ...sandbox] : root
+          if (!known.includes(match[1])) {
+            problems.push({ file, line: index + 1, message: `\`npm run ${match[1]}\`: package.json has no such script` })
+          }
+        }
+      })
+  }
+  return problems
+}
+
+/**
+ * Every JSON example parses: ```json blocks, the request bodies of curl (`-d '{…}'`) and the answers
+ * a shell block shows (a line starting `{` or `# {`, with its continuation lines until the brackets
+ * close). A shortened answer writes what it leaves out as JSON too (`"…": "…"`).
+ */
+export function checkJsonExamples(repo: Repo): Problem[] {
+  const problems: Problem[] = []
+  const parse = (file: string, line: number, json: string, what: string) => {
+    try {
+      JSON.parse(json)
+    } catch (error) {
+      problems.push({ file, line, message: `${what} is not JSON (${(error as Error).message}): ${json.slice(0, 80)}` })
+    }
+  }
+  for (const file of pages(repo)) {
+    for (const block of codeBlocks(repo.read(file))) {
+      if (block.language === "json") {
+        parse(file, block.start, block.lines.join("\n"), "the json block")
+        continue
+      }
+      if (!["bash", "sh", "shell", ""].includes(block.language)) {
+        continue
+      }
+      for (let index = 0; index < block.lines.length; index++) {
+        const line = block.lines[index]
+        for (const body of line.matchAll(/\s-d\s+'(\{.*\}|\[.*\])'/g)) {
+          parse(file, block.start + index, body[1], "the request body")
+        }
+        const answer = /^(#\s*)?([{[])/.exec(line)
+        if (!answer) {
+          continue
+        }
+        const comment = !!answer[1]
+        const parts: string[] = []
+        let depth = 0
+        let end = index
+        for (; end < block.lines.length; end++) {
+          const part = comment ? block.lines[end].replace(/^#\s?/, "") : block.lines[end]
+          if (comment && end > index && !block.lines[end].startsWith("#")) {
+            break
+          }
+          parts.push(part)
+          depth += bracketDepth(part)
+          if (depth <= 0) {
+            break
+          }
+        }
+        parse(file, block.start + index, parts.join("\n"), "the answer")
+        index = end
+      }
+    }
+  }
+  return problems
+}
+
+// How many brackets a line opens less those it closes, outside strings.
+function bracketDepth(line: string): number {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]
+    if (inString) {
+      if (char === "\\") i++
+      else if (char === '"') inString = false
+    } else if (char === '"') inString = true
+    else if (char === "{" || char === "[") depth++
+    else if (char === "}" || char === "]") depth--
+  }
+  return depth
+}
+
+/** Where the suite's figures (test counts, run and spec times) are stated: one table, nowhere else. */
+export const FIGURES_HOME = { file: "docs/contributing.md", section: "Time per spec" }
+
+const SUITE_COUNT = /\b\d[\d,]*\s+(?:(?:unit|integration|browser|checkout)\s+)?(?:tests|passed)\b/i
+const SUITE_WORDS = /npm test|unit tests|integration tests|the suite|full run|wall time|\bspecs?\b|spec\.ts/gi
+const DURATION = /\b\d[\d,]*(?:\.\d+)?\s*(?:s|seconds|min|minutes)\b/
+// A time is the suite's when it follows a word for the suite closely (`npm test` … 9 minutes).
+const NEAR = 90
+
+function suiteTime(line: string): string | undefined {
+  for (const word of line.matchAll(SUITE_WORDS)) {
+    const time = DURATION.exec(line.slice(word.index, word.index + NEAR))
+    if (time) {
+      return time[0]
+    }
+  }
+  return undefined
+}
+
+/**
+ * No figure of the suite stated twice: counts of tests and times of `npm test`, the unit tests or a
+ * spec appear only in FIGURES_HOME's table, and each spec has one row there. A figure said twice
+ * drifts: the day one is updated, the other is wrong.
+ */
+export function checkSuiteFigures(repo: Repo): Problem[] {
+  const problems: Problem[] = []
+  // The changelog and the history record past figures, dated, on purpose.
+  for (const file of pages(repo).filter((page) => page !== "CHANGELOG.md" && page !== "docs/history.md")) {
+    const home =
+      file === FIGURES_HOME.file ? new Set(section(repo.read(file), FIGURES_HOME.section).map(({ number }) => number)) : new Set()
+    for (const { line, number } of proseLines(repo.read(file))) {
+      if (home.has(number)) {
+        continue
+      }
+      const figure = SUITE_COUNT.exec(line)?.[0] ?? suiteTime(line)
+      if (figure) {
+        problems.push({
+          file,
+          line: number,
+          message: `"${figure}" states a figure of the suite; it belongs once, in ${FIGURES_HOME.file} ("${FIGURES_HOME.section}")`,
+        })
+      }
+    }
+  }
+  const rows = section(repo.read(FIGURES_HOME.file), FIGURES_HOME.section)
+    .map(({ line, number }) => ({ cell: tableCells(line)?.[0], number }))
+    .filter((row): row is { cell: string; number: number } => !!row.cell && row.cell !== "spec")
+  const seen = new Map<string, number>()
+  for (const { cell, number } of rows) {
+    if (seen.has(cell)) {
+      problems.push({ file: FIGURES_HOME.file, line: number, message: `${cell} has two rows (lines ${seen.get(cell)} and ${number})` })
+    }
+    seen.set(cell, number)
+  }
+  return problems
+}
+
+/** The README stays a front page. */
+export function checkReadmeLength(repo: Repo, most = 250): Problem[] {
+  const lines = repo.read("README.md").trimEnd().split("\n").length
+  return lines > most ? [{ file: "README.md", message: `${lines} lines; a front page has at most ${most}` }] : []
+}
+
+/** Runs one check; a check that throws (a page gone, a table renamed) is itself a problem. */
+export function run(name: string, check: () => Problem[]): { name: string; problems: Problem[] } {
+  try {
+    return { name, problems: check() }
+  } catch (error) {
+    return { name, problems: [{ file: "(docs check)", message: `${name} could not run: ${(error as Error).message}` }] }
+  }
+}
