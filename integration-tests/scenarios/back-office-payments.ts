@@ -7,7 +7,7 @@ import { installmentOrder as paidInstallmentOrder } from "../helpers/orders"
 import { withRegistrationOptions } from "../helpers/registrations"
 import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
-import { busMark, settledAfter } from "../helpers/event-bus-idle"
+import { busMark, RUNS, settledAfter } from "../helpers/event-bus-idle"
 
 const UNKNOWN_UUID = "0b8f2a44-1c2d-4e5f-9a6b-7c8d9e0f1a2b"
 
@@ -183,8 +183,8 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
         months: 6,
       })
       await webhooksIdle(ctx.sandbox)
-      // The verified delivery's subscribers ran to their end (the admin link's record among them).
-      await settledAfter(getContainer(), mark, ["installments.webhook_verified -> installments-admin-link-paid"])
+      // The verified delivery's handling ran to its end (the admin link's record among it).
+      await settledAfter(getContainer(), mark, [RUNS.delivery])
       // Recorded from the verified webhook, before anyone opens the link.
       const module = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
       const [row] = await module.listInstallmentsPaymentLinks({ payment_link_id: link.id })

@@ -1,4 +1,5 @@
 import { generateWebhookKeyPair } from "../../lib/webhooks"
+import { configWithPayment } from "./medusa-shapes"
 
 export const BASE_URL = "https://installments.test"
 export const STORE_ID = "0f8fad5b-d9cb-469f-a165-70867728950e"
@@ -100,4 +101,18 @@ export function sessionData(overrides: Record<string, unknown> = {}) {
     expires_at: "2026-01-01T11:00:00.000Z",
     ...overrides,
   }
+}
+
+/**
+ * A container as the plugin's steps and subscribers resolve it, reduced to what reading a link needs:
+ * the configuration with one installments registration, `installments`, of these options, and a logger.
+ */
+export function containerWithRegistration(options: Record<string, unknown> = {}, logger: unknown = silentLogger) {
+  const config = configWithPayment({
+    providers: [
+      { resolve: "medusa-payment-installments/providers/installments", id: "installments", options: { ...OPTIONS, ...options } },
+    ],
+  })
+  const services: Record<string, unknown> = { configModule: config, logger }
+  return { resolve: (name: string) => services[name] } as never
 }

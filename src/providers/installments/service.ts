@@ -23,11 +23,9 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
-import { InstallmentsClient, NotFoundError, ProtocolError, type PaymentLinkDetails } from "../../lib/client"
+import { InstallmentsClient, ProtocolError, type PaymentLinkDetails } from "../../lib/client"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
-import { isKnownWebhookEvent, linkIdOf } from "../../lib/webhooks"
-import { canCompleteCart } from "../../lib/webhooks/events"
-import { linkVerdict, webhookActionOf, type ExpectedPayment, type LinkVerdict } from "../../installments/links/verdict"
+import { linkVerdict, type ExpectedPayment, type LinkVerdict } from "../../installments/links/verdict"
 import { readLink } from "../../installments/links/read-link"
 import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "../../installments/registrations/options"
 import { PROVIDER_IDENTIFIER } from "../../installments/registrations/provider-ids"
@@ -47,7 +45,6 @@ import { refundLedgerFor, registrationIdFor } from "../../installments/refunds/l
 import type { RefundLedgerWriter } from "../../installments/refunds/ledger-change"
 import { readOrderDebtRequest } from "../../installments/sessions/order-debt-request"
 import { buildLinkRequest } from "./link-request"
-import { paidVerdictHint, readVerifiedEvent } from "./webhook-delivery"
 
 type InjectedDependencies = { logger?: Logger }
 
@@ -182,50 +179,19 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   }
 
   /**
-   * Treats a delivery as a hint (D19): verifies it, re-reads the link it names, and answers from the
-   * link's own state and `metadata.session_id`, never from the payload's amounts or ids.
+   * Never acts on a delivery. The plugin's webhook route answers every delivery for an installments
+   * provider itself (verified, recorded, and placed through the plugin's own workflow), so Medusa's
+   * webhook handling never receives one. A call here means something bypassed that route: the
+   * plugin missing from `plugins` (its route, subscriber and jobs then do not run), or code that
+   * emitted `payment.webhook_received` itself. Nothing here can tell such a payload is authentic, so
+   * it is logged and answered `not_supported`: the shopper's return still places the order.
    */
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const parsed = readVerifiedEvent(payload, this.options_, this.logger_)
-    if (!parsed || !isKnownWebhookEvent(parsed)) {
-      // Unverified, or an event the plugin does not know (acknowledged by the middleware, ignored here).
-      return { action: PaymentActions.NOT_SUPPORTED }
-    }
-    const event = parsed
-    const linkId = linkIdOf(event)
-    if (!canCompleteCart(event) || !linkId) {
-      return { action: PaymentActions.NOT_SUPPORTED }
-    }
-    const hinted = paidVerdictHint(event.data)
-    const kept = hinted && this.options_.paidVerdictReuseMs > 0 ? recentPaidVerdicts.recall(linkId, hinted) : undefined
-    if (hinted && kept) {
-      // The key was confirmed by a read: that link, for that session and amount, is paid.
-      this.logger_?.info(
-        `installments: webhook ${event.event} ${event.id} for session ${hinted.session_id}: captured (${kept.reason}, read moments ago)`
-      )
-      return { action: PaymentActions.SUCCESSFUL, data: { session_id: hinted.session_id, amount: formatAmount(hinted.amount) } }
-    }
-    let details: PaymentLinkDetails
-    try {
-      details = await this.linkDetails(linkId)
-    } catch (error) {
-      if (error instanceof NotFoundError) {
-        this.logger_?.warn(`installments: webhook ${event.id} names unknown payment link ${linkId}; ignored`)
-        return { action: PaymentActions.NOT_SUPPORTED }
-      }
-      // Thrown so Medusa's event bus retries the delivery later.
-      throw merchantError(error, { action: "process the webhook" })
-    }
-    const sessionId = details.payment_link.metadata?.session_id
-    if (typeof sessionId !== "string" || !sessionId) {
-      return { action: PaymentActions.NOT_SUPPORTED }
-    }
-    const expected: ExpectedPayment = { session_id: sessionId, amount: parseAmount(details.payment_link.amount), currency_code: "sar" }
-    const verdict = linkVerdict(details, expected)
-    recentPaidVerdicts.remember(linkId, expected, verdict, this.options_.paidVerdictReuseMs)
-    const action = webhookActionOf(verdict)
-    this.logger_?.info(`installments: webhook ${event.event} ${event.id} for session ${sessionId}: ${action} (${verdict.reason})`)
-    return { action, data: { session_id: sessionId, amount: formatAmount(expected.amount) } }
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    this.logger_?.warn(
+      "installments: a webhook reached Medusa's own webhook handling and was ignored; deliveries are processed by the " +
+        "plugin's webhook route: list medusa-payment-installments under plugins in medusa-config.ts"
+    )
+    return { action: PaymentActions.NOT_SUPPORTED }
   }
 
   private async createLink(sessionId: string, input: InitiatePaymentInput | UpdatePaymentInput): Promise<InstallmentsSessionData> {
@@ -278,14 +244,10 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
         amount: parseAmount(data.amount),
         currency_code: data.currency_code,
       }
-      const kept =
-        reusePaid && this.options_.paidVerdictReuseMs > 0 ? recentPaidVerdicts.recall(data.payment_link_id, expected) : undefined
-      if (kept) {
-        return kept
-      }
-      const verdict = linkVerdict(await this.linkDetails(data.payment_link_id), expected)
-      recentPaidVerdicts.remember(data.payment_link_id, expected, verdict, this.options_.paidVerdictReuseMs)
-      return verdict
+      const reuse = { reuse: reusePaid, ttlMs: this.options_.paidVerdictReuseMs }
+      return await recentPaidVerdicts.verdictOf(data.payment_link_id, expected, reuse, async () =>
+        linkVerdict(await this.linkDetails(data.payment_link_id), expected)
+      )
     } catch (error) {
       throw failure(error)
     }
