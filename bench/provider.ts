@@ -118,8 +118,10 @@ async function main() {
     sendSms: false,
   }
   // Timings compare a real read with a bare request: no paid verdict reuse there; the call count uses the defaults.
-  const provider = new InstallmentsProviderService({ logger: quiet }, { ...options, paidVerdictReuseMs: 0 })
-  const storeProvider = new InstallmentsProviderService({ logger: quiet }, options)
+  // The plugin's module keeps the store's identity; the bench has no database, so it is given here.
+  const cradle = { logger: quiet, installmentsInstance: { instanceId: async () => "inst_bench" } } as never
+  const provider = new InstallmentsProviderService(cradle, { ...options, paidVerdictReuseMs: 0 })
+  const storeProvider = new InstallmentsProviderService(cradle, options)
   // What the plugin's subscriber resolves: the Payment module's configuration with this registration.
   const configModule = {
     modules: {

@@ -167,7 +167,11 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
         only_show_bank_installments: true,
         only_show_pay_in_full: false,
         client_phone_number: "+966501234567",
-        metadata: { source: "medusa_admin" },
+        // Named as this store's link (D33), like every link the plugin makes.
+        metadata: {
+          source: "medusa_admin",
+          instance_id: await getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE).instanceId(),
+        },
       })
 
       const listed = await get("/admin/installments/payment-links", { status: "Unpaid", limit: 100 })
@@ -212,7 +216,7 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
         paid_at: expect.any(String),
       })
 
-      // Not an orphaned checkout: neither the webhook follow-up nor the sweep refunds it.
+      // Not an orphaned checkout: neither the webhook's handling nor the sweep refunds it.
       await runSweeps(getContainer(), { since: new Date(Date.now() - 3_600_000), orphanGraceMs: 0 })
       const after = await client().transactions.retrieve(paid.transaction_id)
       expect(after).toMatchObject({ status: "success", refunded_amount: "0.00" })

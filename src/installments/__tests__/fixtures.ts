@@ -6,6 +6,9 @@ export const STORE_ID = "0f8fad5b-d9cb-469f-a165-70867728950e"
 export const LINK_ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2"
 export const TX_ID = "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed"
 export const SECRET = "sk_test_super_secret_value_123"
+/** This store's instance identity in unit tests (D33), and what gives it to the provider. */
+export const INSTANCE_ID = "inst_0b4c7f0e-8a44-4d8e-9a51-3f1c2b9d7e60"
+export const ourInstance = { instanceId: async () => INSTANCE_ID }
 
 export const OPTIONS = {
   secretKey: SECRET,

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto"
 import type { Context } from "@medusajs/framework/types"
-import { InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { isUnresolved } from "../../installments/refunds/intent"
 import { InstallmentsDispute } from "./models/dispute"
 import { InstallmentsPaymentLink } from "./models/payment-link"
@@ -7,7 +8,7 @@ import { InstallmentsRefund } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
 import { InstallmentsSweepItem, type SweepItemKind } from "./models/sweep-item"
-import { InstallmentsSweepMark } from "./models/sweep-mark"
+import { INSTANCE_MARK, InstallmentsSweepMark } from "./models/sweep-mark"
 import { isDuplicate } from "./unique-violations"
 import type { DisputeInput } from "./record-inputs"
 import { VerificationKeyCache, type VerificationKey, type VerificationKeyOwner } from "./verification-keys"
@@ -40,6 +41,7 @@ export default class InstallmentsModuleService extends MedusaService({
 }) {
   private verificationKeys_?: VerificationKeyCache
   private recentDeliveries_?: RecentDeliveries
+  private instanceId_?: Promise<string>
 
   /**
    * The webhook keys of one registration in one environment, in the shape the verifier takes: a key
@@ -318,6 +320,42 @@ export default class InstallmentsModuleService extends MedusaService({
     if (ids.length) {
       await this.updateInstallmentsSweepItems({ selector: { id: ids }, data: { closed_at: at } })
     }
+  }
+
+  /**
+   * This store's identity among the Medusa instances that may share a merchant account (staging
+   * beside production, each with its own database): made once, at random, kept as the id of the
+   * `instance` mark, and read once per process. Every link the plugin makes carries it in its
+   * metadata, and only a link carrying it is ever refunded as an orphan (D33). Not a secret.
+   */
+  async instanceId(): Promise<string> {
+    this.instanceId_ ??= this.loadInstanceId_().catch((error: unknown) => {
+      this.instanceId_ = undefined
+      throw error
+    })
+    return this.instanceId_
+  }
+
+  private async loadInstanceId_(): Promise<string> {
+    const find = async () => (await this.listInstallmentsSweepMarks({ name: INSTANCE_MARK }, { take: 1, select: ["id"] }))[0]?.id
+    const kept = await find()
+    if (kept) {
+      return kept
+    }
+    // Two processes of one store starting together: the unique name lets one identity win, which both read.
+    await this.createInstallmentsSweepMarks({ id: `inst_${randomUUID()}`, name: INSTANCE_MARK, swept_to: new Date() }).catch(
+      (error: unknown) => {
+        if (!isDuplicate(error)) throw error
+      }
+    )
+    const made = await find()
+    if (!made) {
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "installments: this store's instance identity could not be stored (installments_sweep_mark `instance`)"
+      )
+    }
+    return made
   }
 
   /** Where the sweep `name` got to (everything before it was swept); undefined before its first complete run. */

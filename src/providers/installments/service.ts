@@ -44,6 +44,7 @@ import { sendRefund } from "../../installments/refunds/send-refund"
 import { refundLedgerFor, registrationIdFor } from "../../installments/refunds/ledger-access"
 import type { RefundLedgerWriter } from "../../installments/refunds/ledger-change"
 import { readOrderDebtRequest } from "../../installments/sessions/order-debt-request"
+import { instanceIdentityFor, type InstanceIdentity } from "../../installments/links/ownership"
 import { buildLinkRequest } from "./link-request"
 
 type InjectedDependencies = { logger?: Logger }
@@ -60,6 +61,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   protected readonly logger_?: Logger
   protected readonly client_: InstallmentsClient
   protected readonly ledger_: RefundLedgerWriter
+  protected readonly instance_: InstanceIdentity
   private readonly cradle_: Record<string, unknown>
 
   /** Stops Medusa's boot with a message naming every wrong option. */
@@ -82,6 +84,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     this.client_ = clientFromOptions(parsed, this.logger_)
     this.cradle_ = cradle as Record<string, unknown>
     this.ledger_ = refundLedgerFor(this.cradle_)
+    this.instance_ = instanceIdentityFor(this.cradle_)
   }
 
   /** Creates the session's single-use payment link and returns its public session data. */
@@ -199,8 +202,13 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     const order = readOrderDebtRequest(input.data)
     const expiresAt = order?.expires_at ? new Date(order.expires_at) : new Date(Date.now() + this.options_.linkTtlMinutes * 60_000)
     const cartId = typeof input.data?.cart_id === "string" ? input.data.cart_id : undefined
+    const starting = this.shopperContext("create the payment link", "start", input.data)
+    const instanceId = await this.instance_.instanceId().catch((error: unknown) => {
+      throw shopperError(error, starting)
+    })
     const body = buildLinkRequest(this.options_, {
       sessionId,
+      instanceId,
       cartId,
       halalas,
       expiresAt,
@@ -225,7 +233,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
         environment: this.client_.environment,
       })
     } catch (error) {
-      throw shopperError(error, this.shopperContext("create the payment link", "start", input.data))
+      throw shopperError(error, starting)
     }
   }
 

@@ -309,3 +309,38 @@ describe("webhook events", () => {
     expect(events.rows).toHaveLength(1)
   })
 })
+
+describe("this store's instance identity (D33)", () => {
+  it("is made once, at random, and answered again without a read", async () => {
+    const { svc, marks } = fakeModule()
+    const first = await svc.instanceId()
+    expect(first).toMatch(/^inst_[0-9a-f-]{36}$/)
+    const list = jest.spyOn(svc, "listInstallmentsSweepMarks")
+    expect(await svc.instanceId()).toBe(first)
+    expect(list).not.toHaveBeenCalled()
+    expect(marks.rows.map((row) => [row.name, row.id])).toEqual([["instance", first]])
+    // Another store's database makes another.
+    expect(await fakeModule().svc.instanceId()).not.toBe(first)
+  })
+
+  it("two processes of one store starting at once agree on one identity", async () => {
+    const server = fakeModule()
+    const worker = fakeModule()
+    // One database: the worker's module reads and writes the server's marks.
+    Object.assign(worker.svc, {
+      listInstallmentsSweepMarks: server.marks.list,
+      createInstallmentsSweepMarks: server.marks.create,
+    })
+    const [a, b] = await Promise.all([server.svc.instanceId(), worker.svc.instanceId()])
+    expect(a).toBe(b)
+    expect(server.marks.rows).toHaveLength(1)
+  })
+
+  it("a read that failed is tried again by the next call", async () => {
+    const { svc, marks } = fakeModule()
+    Object.assign(svc, { listInstallmentsSweepMarks: async () => Promise.reject(new Error("connection reset")) })
+    await expect(svc.instanceId()).rejects.toThrow("connection reset")
+    Object.assign(svc, { listInstallmentsSweepMarks: marks.list })
+    expect(await svc.instanceId()).toMatch(/^inst_/)
+  })
+})

@@ -1,5 +1,5 @@
 import { parseProviderOptions } from "../../../installments/registrations/options"
-import { OPTIONS } from "../../../installments/__tests__/fixtures"
+import { INSTANCE_ID, OPTIONS } from "../../../installments/__tests__/fixtures"
 import { buildLinkRequest, isPlainEmail } from "../link-request"
 
 const options = parseProviderOptions(OPTIONS)
@@ -7,6 +7,7 @@ const options = parseProviderOptions(OPTIONS)
 function emailSent(email: string) {
   const body = buildLinkRequest(options, {
     sessionId: "payses_1",
+    instanceId: INSTANCE_ID,
     halalas: 50_000n,
     expiresAt: new Date("2030-01-01T00:00:00Z"),
     customer: { id: "cus_1", email } as never,

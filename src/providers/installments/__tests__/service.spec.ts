@@ -8,7 +8,9 @@ import { fakeModule } from "../../../modules/installments/__tests__/helpers/fake
 import { InstallmentsProviderService } from "../service"
 import {
   BASE_URL,
+  INSTANCE_ID,
   keyPair,
+  ourInstance,
   LINK_ID,
   linkDetails,
   OPTIONS,
@@ -58,7 +60,12 @@ beforeEach(() => {
 
 function provider(options: Record<string, unknown> = {}) {
   return new InstallmentsProviderService(
-    { logger: silentLogger, installmentsRefundLedger: ledger.svc, installmentsRegistrationId: "installments" } as never,
+    {
+      logger: silentLogger,
+      installmentsRefundLedger: ledger.svc,
+      installmentsRegistrationId: "installments",
+      installmentsInstance: ourInstance,
+    } as never,
     { ...OPTIONS, ...options }
   )
 }
@@ -120,7 +127,7 @@ describe("initiatePayment", () => {
       amount: 1234.56,
       order_id: "payses_1",
       singleUse: true,
-      metadata: { session_id: "payses_1", currency: "SAR", cart_id: "cart_1" },
+      metadata: { session_id: "payses_1", instance_id: INSTANCE_ID, currency: "SAR", cart_id: "cart_1" },
       callback_url: "https://shop.test/checkout/return?session=payses_1&cart=cart_1",
       only_show_bank_installments: false,
       only_show_pay_in_full: false,
@@ -133,6 +140,21 @@ describe("initiatePayment", () => {
     expect(Object.keys(result.data!).sort()).toEqual(SESSION_DATA_KEYS)
     expect(result.data).toMatchObject({ amount: "1234.56", currency_code: "sar", payment_link_id: LINK_ID, environment: "SANDBOX" })
     expect(result.data).toMatchObject(NO_OPTIONAL_VALUES)
+  })
+
+  it("refuses the checkout in the shopper's words, creating no link, when this store's identity cannot be read", async () => {
+    // No interceptor: a link created anyway would fail the test with a different error.
+    const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }
+    const unreadable = { instanceId: async () => Promise.reject(new Error("connection to the database lost")) }
+    const error = await new InstallmentsProviderService({ logger: log as never, installmentsInstance: unreadable } as never, {
+      ...OPTIONS,
+      language: "en",
+    })
+      .initiatePayment({ amount: 400, currency_code: "sar", data: { session_id: "payses_1" } })
+      .catch((e) => e)
+    expect(error.type).toBe(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
+    expect(error.message).toMatch(/^Your installments payment could not be started just now\./)
+    expect(log.error.mock.calls[0][0]).toMatch(/connection to the database lost/)
   })
 
   it("overwrites every optional key a storefront sent with null", async () => {
@@ -212,7 +234,10 @@ describe("initiatePayment", () => {
   it("reports a refused key to the merchant's log, and to the shopper only as a payment to try again", async () => {
     nock(BASE_URL).post(`/payment_links/${STORE_ID}/create`).reply(401, { error: "authentication_failed", message: "bad key" })
     const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }
-    const error = await new InstallmentsProviderService({ logger: log as never }, { ...OPTIONS, language: "en" })
+    const error = await new InstallmentsProviderService({ logger: log as never, installmentsInstance: ourInstance } as never, {
+      ...OPTIONS,
+      language: "en",
+    })
       .initiatePayment({ amount: 400, currency_code: "sar", data: { session_id: "payses_1" } })
       .catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)

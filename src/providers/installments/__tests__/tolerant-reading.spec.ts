@@ -4,7 +4,16 @@ import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { useNock } from "../../../lib/__tests__/use-nock"
 import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
 import { InstallmentsProviderService } from "../service"
-import { BASE_URL, LINK_ID, linkDetails, OPTIONS, sessionData, STORE_ID, transaction } from "../../../installments/__tests__/fixtures"
+import {
+  BASE_URL,
+  LINK_ID,
+  linkDetails,
+  OPTIONS,
+  ourInstance,
+  sessionData,
+  STORE_ID,
+  transaction,
+} from "../../../installments/__tests__/fixtures"
 
 useNock()
 // Each test reads the service as if first: a paid verdict kept by an earlier test would answer instead.
@@ -15,7 +24,10 @@ function logger() {
 }
 
 function provider(log = logger(), options: Record<string, unknown> = {}) {
-  return new InstallmentsProviderService({ logger: log as never }, { ...OPTIONS, ...options })
+  return new InstallmentsProviderService({ logger: log as never, installmentsInstance: ourInstance } as never, {
+    ...OPTIONS,
+    ...options,
+  })
 }
 
 function mockDetails(details: unknown, times = 1) {
