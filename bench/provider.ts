@@ -12,6 +12,7 @@ import { AddressInfo } from "node:net"
 import { startSandbox } from "../sandbox/src"
 import { InstallmentsProviderService } from "../src/providers/installments/service"
 import { readSessionVerdict } from "../src/workflows/place-paid-order/steps/read-session-verdict"
+import { asRegistrationId, providerIdOf } from "../src/installments/registrations/provider-ids"
 
 const PROVIDER_RESOLVE = "medusa-payment-installments/providers/installments"
 
@@ -191,7 +192,7 @@ async function main() {
     for (let i = 0; i < paidDeliveries; i++) {
       await readSessionVerdict(webhookContainer, {
         session_id: "payses_bench_count",
-        provider_id: "pp_installments_installments",
+        provider_id: providerIdOf(asRegistrationId("installments")),
         data: checkout!.data!,
         reuse_paid_verdict: true,
       })

@@ -7,7 +7,7 @@ import type InstallmentsModuleService from "../modules/installments/service"
 import { readLink } from "../installments/links/read-link"
 import { paidTransaction } from "../installments/links/transactions"
 import { clientForProvider } from "../installments/registrations/lookup"
-import { registrationIdOf } from "../installments/registrations/provider-ids"
+import { asRegistrationId, registrationIdOf, type RegistrationId } from "../installments/registrations/provider-ids"
 import { checkoutStates, paidCheckoutState } from "../installments/sessions/paid-checkout-state"
 import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/cancel-unpaid-order"
 import { reconcileInstallmentsSessionWorkflow } from "../workflows/place-paid-order"
@@ -16,7 +16,7 @@ import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orp
 import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/sync-refund-ledger"
 
 /** A verified delivery as a trigger reads it: the registration it came through is a registration id. */
-type Delivery = WebhookReceivedData & { registration_id: string }
+type Delivery = WebhookReceivedData & { registration_id: RegistrationId }
 type Trigger = (container: MedusaContainer, delivery: Delivery) => Promise<void>
 
 /**
@@ -75,7 +75,7 @@ const recordAdminLink: Trigger = async (container, delivery) => {
   }
   const module = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
   const [link] = await module.listInstallmentsPaymentLinks({ payment_link_id: linkId }, { take: 1, select: ["provider_id"] })
-  const client = link && clientForProvider(container, link.provider_id)
+  const client = link && clientForProvider(container, asRegistrationId(link.provider_id))
   if (!client) {
     return
   }
@@ -148,7 +148,7 @@ export default async function installmentsWebhookReceived({ event, container }: 
 }
 
 /** The session a link was made for (its `metadata.session_id`), read from the service; undefined for a link of no session. */
-async function sessionOfLink(container: MedusaContainer, registrationId: string, linkId: string): Promise<string | undefined> {
+async function sessionOfLink(container: MedusaContainer, registrationId: RegistrationId, linkId: string): Promise<string | undefined> {
   const client = clientForProvider(container, registrationId)
   const sessionId = client ? (await readLink(client, linkId)).payment_link.metadata?.session_id : undefined
   return typeof sessionId === "string" && sessionId ? sessionId : undefined

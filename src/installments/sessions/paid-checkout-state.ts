@@ -5,6 +5,7 @@ import { ExpiringKeys } from "../cache/expiring-keys"
 import { InFlightReads } from "../cache/in-flight-reads"
 import type { OrderRow, PaymentRow, Query } from "./records"
 import { linkIdKey, sameLinkId } from "../links/ids"
+import { type ProviderId, isInstallmentsProvider } from "../registrations/provider-ids"
 
 /** How long a settled checkout is remembered: its two paid deliveries come due together. */
 const SETTLED_TTL_MS = 60_000
@@ -48,7 +49,8 @@ export const checkoutStates = new CheckoutStates()
  *   session still holds the link, its payment is captured and not canceled, the order it paid for
  *   exists and is not canceled);
  * - `session_gone`: the session was deleted, so no order can record this payment;
- * - `link_replaced`: the session now holds another link (the cart changed), so this payment cannot
+ * - `link_replaced`: the session now holds another link (the cart changed; or it is no installments
+ *   session), so this payment cannot
  *   complete it; the stray-payment sweep judges it an orphan once its grace has passed;
  * - `open`: anything else, including any doubt; `session` is what placing its order starts from.
  */
@@ -56,7 +58,7 @@ export type PaidCheckoutState = PaidCheckout["state"]
 
 export type PaidCheckout =
   | { state: "settled" | "session_gone" | "link_replaced" }
-  | { state: "open"; session: { id: string; provider_id: string; data: Record<string, unknown> } }
+  | { state: "open"; session: { id: string; provider_id: ProviderId; data: Record<string, unknown> } }
 
 type SessionWithCheckout = {
   id: string
@@ -98,7 +100,7 @@ export async function paidCheckoutState(container: MedusaContainer, sessionId: s
   if (!session) {
     return { state: "session_gone" }
   }
-  if (!sameLinkId(heldLinkOf(session), paymentLinkId)) {
+  if (!sameLinkId(heldLinkOf(session), paymentLinkId) || !isInstallmentsProvider(session.provider_id)) {
     return { state: "link_replaced" }
   }
   if (checkoutSettled(session)) {

@@ -1,9 +1,9 @@
 import type { EventName as WebhookEventName } from "../../lib/client/schemas/webhooks"
 
-/** Medusa's provider id of an installments registration (`pp_installments_<id>`): the one form every `installments.*` event carries. */
-export type ProviderId = string
+import type { ProviderId } from "../../installments/registrations/provider-ids"
 
-export type { WebhookEventName }
+/** Medusa's provider id of an installments registration (`pp_installments_<id>`): the one form every `installments.*` event carries. */
+export type { ProviderId, WebhookEventName }
 
 /**
  * Emitted by the webhook route once for every verified, first-seen delivery of an event the service

@@ -15,6 +15,7 @@ import { VerificationKeyCache, type VerificationKey, type VerificationKeyOwner }
 import { RecentDeliveries } from "./recent-deliveries"
 import { planOpenIntent, planOutcome, planRefundSync, type LedgerRow, type SyncRefundEntriesInput } from "./refund-ledger-plan"
 import type { RefundLedgerChange, RefundLedgerResult } from "../../installments/refunds/ledger-change"
+import { type RegistrationId, asRegistrationId } from "../../installments/registrations/provider-ids"
 
 export type { DisputeInput, RefundLedgerChange, RefundLedgerResult, SyncRefundEntriesInput, VerificationKey, VerificationKeyOwner }
 
@@ -24,7 +25,7 @@ export interface WebhookKeyInput {
   public_key: string
   environment: string
   /** The provider registration the key was issued for (`installments` for `pp_installments_installments`). */
-  provider_id: string
+  provider_id: RegistrationId
   endpoint_id?: string | null
   url?: string | null
 }
@@ -58,7 +59,7 @@ export default class InstallmentsModuleService extends MedusaService({
         prefix: key.prefix,
         publicKey: key.public_key,
         // A key whose registration is unknown (stored before keys named theirs) verifies for none.
-        provider_id: key.provider_id ?? "",
+        provider_id: asRegistrationId(key.provider_id ?? ""),
         environment: key.environment,
       }))
     })
@@ -75,7 +76,7 @@ export default class InstallmentsModuleService extends MedusaService({
     event_id: string
     event_name: string
     payment_link_id?: string
-    provider_id?: string
+    provider_id?: RegistrationId
   }): Promise<boolean> {
     this.recentDeliveries_ ??= new RecentDeliveries()
     return this.recentDeliveries_.record(input.event_id, async () => {

@@ -8,6 +8,7 @@ import { refuseInstallmentsWebhookMethod } from "../refuse-webhook-method"
 import { UNVERIFIED_BODY, verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
 import { installmentsProviderOptions } from "../../../installments/registrations/lookup"
 import { configWithPayment, paymentServiceWith } from "../../../installments/__tests__/medusa-shapes"
+import { asRegistrationId } from "../../../installments/registrations/provider-ids"
 
 const keys = generateWebhookKeyPair()
 const LINK_ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2"
@@ -560,9 +561,9 @@ describe("the webhook middleware's route", () => {
 
 describe("installmentsProviderOptions", () => {
   it("finds a registration by id and validates its options", () => {
-    expect(installmentsProviderOptions(config as never, "installments")).toMatchObject({ checkoutMode: "both" })
-    expect(installmentsProviderOptions(config as never, "stripe")).toBeUndefined()
-    expect(installmentsProviderOptions({ modules: [] } as never, "installments")).toBeUndefined()
+    expect(installmentsProviderOptions(config as never, asRegistrationId("installments"))).toMatchObject({ checkoutMode: "both" })
+    expect(installmentsProviderOptions(config as never, asRegistrationId("stripe"))).toBeUndefined()
+    expect(installmentsProviderOptions({ modules: [] } as never, asRegistrationId("installments"))).toBeUndefined()
   })
 })
 

@@ -6,9 +6,10 @@ import { callService, SERVICE_ERROR_CODES } from "../../../installments/messages
 import { INSTANCE_METADATA_KEY } from "../../../installments/links/ownership"
 import { INSTALLMENTS_MODULE } from "../../../modules/installments"
 import type InstallmentsModuleService from "../../../modules/installments/service"
+import type { RegistrationId } from "../../../installments/registrations/provider-ids"
 
 export interface CreateLinkAtServiceInput {
-  provider_id: string
+  provider_id: RegistrationId
   body: CreatePaymentLinkBody
 }
 

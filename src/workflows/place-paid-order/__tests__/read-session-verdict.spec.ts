@@ -14,8 +14,10 @@ import {
   silentLogger,
   transaction,
 } from "../../../installments/__tests__/fixtures"
+import { asRegistrationId, providerIdOf, type ProviderId } from "../../../installments/registrations/provider-ids"
 
 useNock()
+const PROVIDER = providerIdOf(asRegistrationId("installments"))
 beforeEach(() => recentPaidVerdicts.clear())
 
 const paidDetails = () => linkDetails({ status: "Paid", transactions: [transaction()] })
@@ -35,7 +37,7 @@ const provider = (options: Record<string, unknown> = {}) =>
 function webhookRead(data: Record<string, unknown> = sessionData(), options: Record<string, unknown> = {}) {
   const input: SessionToReconcile = {
     session_id: "payses_1",
-    provider_id: "pp_installments_installments",
+    provider_id: PROVIDER,
     data,
     reuse_paid_verdict: true,
   }
@@ -79,7 +81,7 @@ describe("the paid webhook's read and the shopper's share one read of the link",
     const read = mockDetails(paidDetails())
     const sweep = await readSessionVerdict(containerWithRegistration(), {
       session_id: "payses_1",
-      provider_id: "pp_installments_installments",
+      provider_id: PROVIDER,
       data: sessionData(),
     })
     expect(sweep.action).toBe(PaymentActions.SUCCESSFUL)
@@ -111,7 +113,8 @@ describe("the paid webhook's read and the shopper's share one read of the link",
     // No interceptor: a read would throw.
     const other = await readSessionVerdict(containerWithRegistration(), {
       session_id: "payses_1",
-      provider_id: "pp_stripe_stripe",
+      // Another provider's session, where only installments ones are typed.
+      provider_id: "pp_stripe_stripe" as ProviderId,
       data: sessionData(),
     })
     expect(other.action).toBe(PaymentActions.NOT_SUPPORTED)

@@ -9,11 +9,11 @@ import { linkVerdict, webhookActionOf, type ExpectedPayment } from "../../../ins
 import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
 import { refundedByPlugin } from "../../../installments/refunds/keys"
 import { readLink } from "../../../installments/links/read-link"
-import { registrationIdOf } from "../../../installments/registrations/provider-ids"
+import { registrationIdOf, type ProviderId } from "../../../installments/registrations/provider-ids"
 
 export interface SessionToReconcile {
   session_id: string
-  provider_id: string
+  provider_id: ProviderId
   data: Record<string, unknown>
   /**
    * The paid webhook's read: a paid verdict the shopper's authorization read moments ago answers

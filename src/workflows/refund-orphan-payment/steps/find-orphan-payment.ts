@@ -8,10 +8,11 @@ import { cartExists, loadSession, loadSessionContext } from "../../../installmen
 import { linkOwner } from "../../../installments/links/ownership"
 import { INSTALLMENTS_MODULE } from "../../../modules/installments"
 import type InstallmentsModuleService from "../../../modules/installments/service"
+import type { RegistrationId } from "../../../installments/registrations/provider-ids"
 
 export interface OrphanPaymentInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */
-  provider_id: string
+  provider_id: RegistrationId
   payment_link_id: string
   /** Paid links younger than this are left alone; defaults to 10 minutes. */
   grace_ms?: number
