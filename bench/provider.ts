@@ -11,6 +11,10 @@ import { randomUUID } from "node:crypto"
 import { AddressInfo } from "node:net"
 import { startSandbox } from "../sandbox/src"
 import { InstallmentsProviderService } from "../src/providers/installments/service"
+import { readSessionVerdict } from "../src/workflows/place-paid-order/steps/read-session-verdict"
+import { asRegistrationId, providerIdOf } from "../src/installments/registrations/provider-ids"
+
+const PROVIDER_RESOLVE = "medusa-payment-installments/providers/installments"
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300)
 const WARMUP = Math.min(50, ITERATIONS)
@@ -115,8 +119,20 @@ async function main() {
     sendSms: false,
   }
   // Timings compare a real read with a bare request: no paid verdict reuse there; the call count uses the defaults.
-  const provider = new InstallmentsProviderService({ logger: quiet }, { ...options, paidVerdictReuseMs: 0 })
-  const storeProvider = new InstallmentsProviderService({ logger: quiet }, options)
+  // The plugin's module keeps the store's identity; the bench has no database, so it is given here.
+  const cradle = { logger: quiet, installmentsInstance: { instanceId: async () => "inst_bench" } } as never
+  const provider = new InstallmentsProviderService(cradle, { ...options, paidVerdictReuseMs: 0 })
+  const storeProvider = new InstallmentsProviderService(cradle, options)
+  // What the plugin's subscriber resolves: the Payment module's configuration with this registration.
+  const configModule = {
+    modules: {
+      payment: {
+        resolve: "@medusajs/medusa/payment",
+        options: { providers: [{ resolve: PROVIDER_RESOLVE, id: "installments", options }] },
+      },
+    },
+  }
+  const webhookContainer = { resolve: (name: string) => ({ configModule, logger: quiet })[name] } as never
   const linkBody = (i: number) => ({
     amount: 1500,
     title: "Order",
@@ -169,9 +185,17 @@ async function main() {
   })
   const authorizeCalls = await counted(() => storeProvider.authorizePayment({ data: checkout!.data }))
   await new Promise((resolve) => setTimeout(resolve, 500))
+  // Each paid delivery of a checkout still open is read as the plugin's webhook subscriber reads it
+  // (the place-paid-order workflow's step, sharing the shopper's read); the others read nothing.
   const webhookCalls = await counted(async () => {
-    for (const delivery of receiver.deliveries) {
-      await storeProvider.getWebhookActionAndData(delivery)
+    const paidDeliveries = receiver.deliveries.filter((d) => d.data.event === "order.success").length
+    for (let i = 0; i < paidDeliveries; i++) {
+      await readSessionVerdict(webhookContainer, {
+        session_id: "payses_bench_count",
+        provider_id: providerIdOf(asRegistrationId("installments")),
+        data: checkout!.data!,
+        reuse_paid_verdict: true,
+      })
     }
   })
   const total = initiateCalls + authorizeCalls + webhookCalls

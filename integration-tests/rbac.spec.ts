@@ -4,6 +4,7 @@ import { createUsersWorkflow } from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { INSTALLMENTS_PERMISSIONS, permissionKey } from "../src/installments/permissions"
+import { asRegistrationId } from "../src/installments/registrations/provider-ids"
 import { INSTALLMENTS_MODULE } from "../src/modules/installments"
 import type InstallmentsModuleService from "../src/modules/installments/service"
 import { CARDS, payLink, type Sandbox, startTestSandbox } from "./helpers/sandbox"
@@ -265,7 +266,7 @@ async function failedRefund(container: MedusaContainer, transactionId: string): 
     transaction_id: transactionId,
     intent: {
       idempotency_key: `orphan-${transactionId}`,
-      provider_id: "installments",
+      provider_id: asRegistrationId("installments"),
       transaction_id: transactionId,
       source: "orphan",
       amount: "10.00",

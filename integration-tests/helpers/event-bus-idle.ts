@@ -25,7 +25,7 @@ const IDLE_TIMEOUT_MS = 30_000
 /**
  * Watches Medusa's event bus: every event queued (delayed or in a group) until it is published, and
  * every subscriber run (with the workflows it runs and awaits: the webhook handling, refunds, the
- * paid-delivery check) until it ends. A test that asserts "nothing happened" first waits for
+ * webhook's handling) until it ends. A test that asserts "nothing happened" first waits for
  * `idle()`: then whatever could have acted has run and decided, and `handledSince` shows it did.
  * Observes only: every call goes on to the bus unchanged. One watch per process (the local bus's
  * emitter is shared), installed by the suite before any test, so no queued event predates it.
@@ -132,12 +132,14 @@ export const runsOf = (runs: HandledEvent[]) => runs.map((run) => `${run.name} -
 
 /** The runs that decide what a delivery or an order change does (the subscribers' own ids). */
 export const RUNS = {
-  /** The plugin's check of a paid delivery (order already placed, session gone, or on to Medusa). */
-  paidDelivery: "installments.paid_delivery -> installments-paid-delivery",
-  /** Medusa's own webhook handling (processPaymentWorkflow). */
+  /**
+   * The plugin's handling of a verified delivery, by its table: a paid one placed through the
+   * place-paid-order workflow (or found settled, or refunded as an orphan), a rejection or expiry
+   * canceling an unpaid order, a dispute recorded, the refund ledger synced.
+   */
+  delivery: "installments.webhook_received -> installments-webhook-received",
+  /** Medusa's own webhook handling: never runs for an installments delivery. */
   medusaWebhook: "payment.webhook_received -> payment-webhook-handler",
-  /** The plugin's follow-up of a verified delivery (rejections, expiries, disputes). */
-  followUp: "installments.webhook_verified -> installments-webhook-follow-up",
   /** The plugin's refund of a received return. */
   returnRefund: "order.return_received -> installments-return-refund",
   /** The plugin's check of a canceled order's refunds. */

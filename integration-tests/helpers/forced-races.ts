@@ -1,7 +1,8 @@
+import { recentPaidVerdicts } from "../../src/installments/links/recent-paid-verdicts"
 import { InstallmentsProviderService } from "../../src/providers/installments/service"
 import { Sandbox, waitFor } from "./sandbox"
 
-type ProviderMethod = "authorizePayment" | "getWebhookActionAndData"
+type ProviderMethod = "authorizePayment"
 
 /**
  * What a race scenario needs to force its interleaving and to prove it happened: the sandbox holds
@@ -63,7 +64,26 @@ export class ForcedRace {
     return { calls: () => calls }
   }
 
-  /** Waits until Medusa has called the watched method. */
+  /**
+   * Marks `step` as the plugin asks for a link's verdict the `nth` time: the shopper's authorization
+   * and the paid webhook's workflow step both ask the one verdict reader (observed, passed on unchanged).
+   */
+  watchVerdictReads(nth: number, step: string): { calls: () => number } {
+    const original = recentPaidVerdicts.verdictOf.bind(recentPaidVerdicts)
+    let calls = 0
+    const mark = (name: string) => this.mark(name)
+    const spy = jest.spyOn(recentPaidVerdicts, "verdictOf").mockImplementation((...args) => {
+      calls += 1
+      if (calls === nth) {
+        mark(step)
+      }
+      return original(...args)
+    })
+    this.restores.push(() => spy.mockRestore())
+    return { calls: () => (calls >= nth ? calls : 0) }
+  }
+
+  /** Waits until the watched call was made. */
   async reached(watched: { calls: () => number }): Promise<void> {
     await waitFor(async () => watched.calls() > 0, 10_000, 10)
   }

@@ -7,7 +7,7 @@ import { installmentOrder as paidInstallmentOrder } from "../helpers/orders"
 import { withRegistrationOptions } from "../helpers/registrations"
 import { CARDS, payLink, PUBLIC_KEY, SECRET_KEY, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
-import { busMark, settledAfter } from "../helpers/event-bus-idle"
+import { busMark, RUNS, settledAfter } from "../helpers/event-bus-idle"
 
 const UNKNOWN_UUID = "0b8f2a44-1c2d-4e5f-9a6b-7c8d9e0f1a2b"
 
@@ -167,7 +167,11 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
         only_show_bank_installments: true,
         only_show_pay_in_full: false,
         client_phone_number: "+966501234567",
-        metadata: { source: "medusa_admin" },
+        // Named as this store's link (D33), like every link the plugin makes.
+        metadata: {
+          source: "medusa_admin",
+          instance_id: await getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE).instanceId(),
+        },
       })
 
       const listed = await get("/admin/installments/payment-links", { status: "Unpaid", limit: 100 })
@@ -183,8 +187,8 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
         months: 6,
       })
       await webhooksIdle(ctx.sandbox)
-      // The verified delivery's subscribers ran to their end (the admin link's record among them).
-      await settledAfter(getContainer(), mark, ["installments.webhook_verified -> installments-admin-link-paid"])
+      // The verified delivery's handling ran to its end (the admin link's record among it).
+      await settledAfter(getContainer(), mark, [RUNS.delivery])
       // Recorded from the verified webhook, before anyone opens the link.
       const module = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
       const [row] = await module.listInstallmentsPaymentLinks({ payment_link_id: link.id })
@@ -212,7 +216,7 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
         paid_at: expect.any(String),
       })
 
-      // Not an orphaned checkout: neither the webhook follow-up nor the sweep refunds it.
+      // Not an orphaned checkout: neither the webhook's handling nor the sweep refunds it.
       await runSweeps(getContainer(), { since: new Date(Date.now() - 3_600_000), orphanGraceMs: 0 })
       const after = await client().transactions.retrieve(paid.transaction_id)
       expect(after).toMatchObject({ status: "success", refunded_amount: "0.00" })

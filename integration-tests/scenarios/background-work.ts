@@ -165,8 +165,8 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
     const answer = await sendToWebhookRoute(api, body, { "content-type": "application/json", ...signedByService(ctx.sandbox, body) })
     expect(answer.status).toBe(200)
     expect(answer.data).toEqual({ received: true, ignored: true })
-    // Medusa is idle and the ignored delivery queued no paid-delivery check.
-    expect(await settledAfter(getContainer(), mark)).not.toContain(RUNS.paidDelivery)
+    // Medusa is idle and the ignored delivery queued nothing for the plugin's handling.
+    expect(await settledAfter(getContainer(), mark)).not.toContain(RUNS.delivery)
     expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
     expect(await linkReads(link)).toBe(reads)
     expect((await recorded()).map((row) => row.event_id)).not.toContain(paid.id)
@@ -183,7 +183,7 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
     await payWithWebhooksLost(ctx.sandbox, link, { card_number: CARDS.mada, payment_option: "Pay In Full" })
     // Every delivery for the link was lost, and Medusa has nothing queued or running from one.
     expect(new Set(await deliveryStatusesOfLink(ctx.sandbox, link))).toEqual(new Set(["dropped"]))
-    expect(await settledAfter(getContainer(), mark)).not.toContain(RUNS.paidDelivery)
+    expect(await settledAfter(getContainer(), mark)).not.toContain(RUNS.delivery)
     expect(await ordersOfCart(getContainer(), checkout.cartId)).toHaveLength(0)
 
     const before = await linkReads(link)

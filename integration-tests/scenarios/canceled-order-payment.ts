@@ -81,8 +81,8 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     await ctx.sandbox.control.post(`/transactions/${review.transaction_id}/review`, { decision: "reject" })
     await waitFor(async () => (await order(orderId)).status === "canceled")
     await webhooksIdle(ctx.sandbox)
-    // The rejection's follow-ups ran to their end: what they leave is what is looked at.
-    await settledAfter(getContainer(), mark, [RUNS.followUp])
+    // The rejection's deliveries were handled to their end: what they leave is what is looked at.
+    await settledAfter(getContainer(), mark, [RUNS.delivery])
     expect((await order(orderId)).payments).toHaveLength(0)
     return { cartId: cart.id as string, sessionId: session.id as string, linkId: session.data.payment_link_id as string, orderId }
   }
@@ -156,7 +156,7 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     expect(again.status).toBe(200)
     expect((again.data as { duplicate?: boolean }).duplicate).toBeUndefined()
     // The new delivery id was checked and handled to its end before the sweeps and the count.
-    await settledAfter(getContainer(), mark, [RUNS.paidDelivery])
+    await settledAfter(getContainer(), mark, [RUNS.delivery])
     await runSweeps(getContainer(), { since, orphanGraceMs: 0 })
     await runSweeps(getContainer(), { since, now: new Date(Date.now() + ELEVEN_MINUTES) })
 

@@ -202,7 +202,7 @@ export function checkoutScenarios(ctx: SuiteContext) {
       await webhooksIdle(ctx.sandbox)
       // Every delivery for the link was lost, and Medusa has nothing queued or running from one.
       expect(new Set(await deliveryStatusesOfLink(ctx.sandbox, session.data.payment_link_id))).toEqual(new Set(["dropped"]))
-      expect(await settledAfter(getContainer(), mark)).not.toContain(RUNS.paidDelivery)
+      expect(await settledAfter(getContainer(), mark)).not.toContain(RUNS.delivery)
       expect(await ordersOfCart(cart.id)).toHaveLength(0)
     } finally {
       await ctx.sandbox.control.delete("/faults")
@@ -332,8 +332,8 @@ export function checkoutScenarios(ctx: SuiteContext) {
     })
     expect(canceled.status).toBe("canceled")
     await webhooksIdle(ctx.sandbox)
-    // Both deliveries' follow-ups ran to their end before anything is looked at.
-    expect((await settledAfter(getContainer(), mark, [RUNS.followUp])).filter((run) => run === RUNS.followUp)).toHaveLength(2)
+    // Both deliveries were handled to their end before anything is looked at.
+    expect((await settledAfter(getContainer(), mark, [RUNS.delivery])).filter((run) => run === RUNS.delivery)).toHaveLength(2)
     expect(await sessionStatus(session.id)).toBe("error")
     const order = await orderWithPayments(orderId)
     expect(paymentsOf(order)).toHaveLength(0)
@@ -409,11 +409,11 @@ export function checkoutScenarios(ctx: SuiteContext) {
     expect((await hook(body, forge(body, "whk_attacker"))).status).toBe(401)
     const fresh = JSON.stringify({ ...JSON.parse(body), id: `evt_${randomUUID()}` })
     expect((await hook(fresh, forge(fresh, registration.prefix), "installments%5Finstallments")).status).toBe(401)
-    // A marker header sent from outside proves nothing.
+    // A header claiming the delivery was verified (earlier versions' marker) proves nothing.
     expect((await hook(fresh, { "x-installments-verified": "0".repeat(64) })).status).toBe(401)
-    // Medusa is idle and no paid-delivery check or webhook handling ran for any of them.
+    // Medusa is idle and nothing handled any of them, the plugin's handling nor Medusa's.
     const afterForgeries = await settledAfter(getContainer(), forgeries)
-    expect(afterForgeries.filter((run) => run === RUNS.paidDelivery || run === RUNS.medusaWebhook)).toEqual([])
+    expect(afterForgeries.filter((run) => run === RUNS.delivery || run === RUNS.medusaWebhook)).toEqual([])
     expect(await ordersOfCart(cart.id)).toHaveLength(0)
 
     // The genuine delivery, then its replay: one order, one payment, one capture.
@@ -429,9 +429,10 @@ export function checkoutScenarios(ctx: SuiteContext) {
     })
     const replay = await hook(body, headers)
     expect(replay.data).toMatchObject({ duplicate: true })
-    // The genuine delivery was checked and handled once, to its end; the replays queued nothing.
-    const handled = await settledAfter(getContainer(), genuineMark, [RUNS.paidDelivery, RUNS.medusaWebhook])
-    expect(handled.filter((run) => run === RUNS.paidDelivery)).toHaveLength(1)
+    // The genuine delivery was handled once, to its end, by the plugin alone; the replays queued nothing.
+    const handled = await settledAfter(getContainer(), genuineMark, [RUNS.delivery])
+    expect(handled.filter((run) => run === RUNS.delivery)).toHaveLength(1)
+    expect(handled).not.toContain(RUNS.medusaWebhook)
     expect(await ordersOfCart(cart.id)).toEqual([placed])
     const payments = paymentsOf(await orderWithPayments(placed.id))
     expect(payments).toHaveLength(1)
@@ -465,8 +466,8 @@ export function checkoutScenarios(ctx: SuiteContext) {
     expect(refunded).toMatchObject({ status: "refunded", refunded_amount: "1500.00" })
     expect(refunded.refund_tracker.map((r) => [r.amount, r.idempotency_key])).toEqual([["1500.00", `orphan-${old.transaction_id}`]])
     await webhooksIdle(ctx.sandbox)
-    // The paid-delivery check that found the session gone ran to its end: no order can follow.
-    await settledAfter(getContainer(), mark, [RUNS.paidDelivery])
+    // The handling that found the session gone ran to its end: no order can follow.
+    await settledAfter(getContainer(), mark, [RUNS.delivery])
     expect(await ordersOfCart(cart.id)).toHaveLength(0)
 
     // Sweeps afterwards, past the grace period, refund nothing more.

@@ -11,6 +11,7 @@ import { busMark, RUNS, settledAfter } from "../helpers/event-bus-idle"
 import { returnFlow, type OrderItem } from "../helpers/returns"
 import { PUBLIC_KEY, SECRET_KEY } from "../helpers/sandbox"
 import { setUpShipping, type ShippingSetup } from "../helpers/shipping"
+import { asRegistrationId } from "../../src/installments/registrations/provider-ids"
 
 /** The network's faults, as the sandbox plays them on one endpoint (its control API). */
 const FAULTS = ["apply_lose_answer", "apply_5xx", "hang", "slow"] as const
@@ -182,7 +183,7 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
       transaction_id: transactionId,
       intent: {
         idempotency_key: key,
-        provider_id: "installments",
+        provider_id: asRegistrationId("installments"),
         transaction_id: transactionId,
         payment_id: paymentId,
         order_id: orderId,

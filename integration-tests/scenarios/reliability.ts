@@ -405,7 +405,7 @@ export function reliabilityScenarios(ctx: SuiteContext) {
       500
     )
     // Every accepted delivery was handled to its end before "one capture" is counted.
-    await settledAfter(getContainer(), mark, [RUNS.paidDelivery], 120_000)
+    await settledAfter(getContainer(), mark, [RUNS.delivery], 120_000)
     let captures = 0
     for (const paid of paidCarts) {
       const { payment } = await onlyOrderOf(paid.cartId)

@@ -1,6 +1,5 @@
 import type { SuiteContext } from "../helpers/context"
-import { PaymentWebhookEvents } from "@medusajs/framework/utils"
-import { EventBusWatch, runsOf } from "../helpers/event-bus-idle"
+import { EventBusWatch, RUNS, runsOf } from "../helpers/event-bus-idle"
 import { ForcedRace } from "../helpers/forced-races"
 import { CARDS, payLink, payWithWebhooksLost } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
@@ -20,8 +19,6 @@ const DECLINED = { card_number: CARDS.rajhiDecline, payment_option: "Installment
 const REUSE = process.env.INSTALLMENTS_PAID_VERDICT_REUSE_MS !== "0"
 const CREATE = "POST /payment_links/:store/create"
 const READ = "POST /payment_links/:link/details"
-// The subscriber Medusa runs a webhook with (processPaymentWorkflow).
-const MEDUSA_WEBHOOK_SUBSCRIBER = "payment-webhook-handler"
 
 /**
  * What one checkout costs the merchant in calls to the service (each crosses the internet and
@@ -93,14 +90,14 @@ export function serviceCallScenarios(ctx: SuiteContext) {
     await expectCalls(linkId, [CREATE, READ])
   })
 
-  it("the shopper returns while Medusa processes the webhook", async () => {
+  it("the shopper returns while the plugin handles the webhook", async () => {
     const { cartId, linkId } = await checkoutStarted()
     const race = new ForcedRace(ctx.sandbox, linkId)
     const shopper = race.watchProvider("authorizePayment", "the shopper's completion reached the provider")
     let completed: Awaited<ReturnType<Store["complete"]>>
     try {
       await race.holdLinkReads()
-      // The service delivers order.success; Medusa processes it after its delay, up to its read of the link.
+      // The service delivers order.success; the plugin handles it after Medusa's webhook delay, up to its read of the link.
       await payLink(ctx.sandbox, linkId, INSTALLMENT)
       await race.readHeld("the webhook's read of the link in flight")
       const completing = store.complete(cartId)
@@ -125,7 +122,8 @@ export function serviceCallScenarios(ctx: SuiteContext) {
   it("the webhook arrives while the shopper's completion reads the link", async () => {
     const { cartId, linkId } = await checkoutStarted()
     const race = new ForcedRace(ctx.sandbox, linkId)
-    const webhook = race.watchProvider("getWebhookActionAndData", "the webhook's processing reached the provider")
+    // The shopper's authorization asks for the link's verdict first; the webhook's workflow second.
+    const webhook = race.watchVerdictReads(2, "the webhook's read of the link joined the one in flight")
     const bus = EventBusWatch.of(ctx.getContainer())
     const before = bus.mark()
     let completed: Awaited<ReturnType<Store["complete"]>>
@@ -139,7 +137,7 @@ export function serviceCallScenarios(ctx: SuiteContext) {
       const body = deliveryBody(success)
       expect((await sendToWebhookRoute(ctx.api, body, signedByService(ctx.sandbox, body))).status).toBe(200)
       await race.reached(webhook)
-      // The shopper's read is still the one in flight when Medusa starts on the webhook.
+      // The shopper's read is still the one in flight, and the only one, when the webhook reads the link.
       expect(await race.heldReads()).toEqual([`POST /payment_links/${linkId}/details`])
       await race.release()
       completed = await completing
@@ -148,11 +146,13 @@ export function serviceCallScenarios(ctx: SuiteContext) {
     }
     expect(race.order).toEqual([
       "the shopper's read of the link in flight",
-      "the webhook's processing reached the provider",
+      "the webhook's read of the link joined the one in flight",
       "held read released",
     ])
-    // The delivery was handled to its end (Medusa's webhook handling ran) before anything is counted.
-    expect(runsOf(await bus.idle(before))).toContain(`${PaymentWebhookEvents.WebhookReceived} -> ${MEDUSA_WEBHOOK_SUBSCRIBER}`)
+    // The delivery was handled to its end, by the plugin alone, before anything is counted.
+    const runs = runsOf(await bus.idle(before))
+    expect(runs).toContain(RUNS.delivery)
+    expect(runs).not.toContain(RUNS.medusaWebhook)
     await expectOneOrder(cartId, completed)
     await expectCalls(linkId, [CREATE, READ])
   })

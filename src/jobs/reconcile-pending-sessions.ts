@@ -8,7 +8,7 @@ import {
   WAITING_STATUSES,
   type SweepStep,
 } from "../installments/links/timing"
-import { PROVIDER_ID_PREFIX } from "../installments/registrations/provider-ids"
+import { PROVIDER_ID_PREFIX, isInstallmentsProvider } from "../installments/registrations/provider-ids"
 import { loadedRegistrations, sweepConcurrency } from "../installments/registrations/lookup"
 import { inParallel } from "../lib/in-parallel"
 import { idFloor, PAYMENT_SESSION_ID_PREFIX } from "../lib/ulid-floor"
@@ -136,6 +136,10 @@ async function discoverSessions(container: MedusaContainer, service: Installment
 
 /** Reads one session's link and acts on it; true when the service answered (the read is done). */
 async function reconcileOne(container: MedusaContainer, logger: Logger, session: SessionRow): Promise<boolean> {
+  if (!isInstallmentsProvider(session.provider_id)) {
+    // Followed only as an installments session: another provider's has no link to read.
+    return true
+  }
   try {
     const { result } = await reconcileInstallmentsSessionWorkflow(container).run({
       input: { session_id: session.id, provider_id: session.provider_id, data: session.data ?? {} },

@@ -10,6 +10,7 @@ import { refundInstallmentsCanceledOrderPaymentWorkflow } from "../workflows/ref
 import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orphan-payment"
 import { RECONCILE_SCHEDULE } from "./reconcile-pending-sessions"
 import { LONGEST_LINK_LIFE_MS } from "../installments/links/timing"
+import type { RegistrationId } from "../installments/registrations/provider-ids"
 
 // Before an account's first complete sweep, paid links are listed back to the longest link lifetime
 // plus this.
@@ -135,7 +136,7 @@ export default async function refundStrayPayments(container: MedusaContainer, op
 async function sweepLink(
   container: MedusaContainer,
   logger: Logger,
-  registrationId: string,
+  registrationId: RegistrationId,
   linkId: string,
   now: Date,
   options: StrayPaymentOptions

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/sync-refund-ledger"
+import { asRegistrationId } from "../installments/registrations/provider-ids"
 
 const PAGE_SIZE = 100
 
@@ -25,7 +26,7 @@ export default async function syncPendingRefunds(container: MedusaContainer) {
       synced.add(key)
       try {
         await syncInstallmentsRefundLedgerWorkflow(container).run({
-          input: { provider_id: entry.provider_id, transaction_id: entry.transaction_id },
+          input: { provider_id: asRegistrationId(entry.provider_id), transaction_id: entry.transaction_id },
         })
       } catch (error) {
         // One unreachable transaction must not stop the others; the next run tries again.

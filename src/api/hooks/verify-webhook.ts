@@ -14,25 +14,15 @@ import { environmentOf } from "../../lib/client/options"
 import { readRawBytes } from "../../lib/webhooks/raw-body"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type InstallmentsModuleService from "../../modules/installments/service"
-import {
-  FOLLOW_UP_EVENTS,
-  PAID_DELIVERY_EVENT,
-  REFUNDS_CHANGED_EVENT,
-  WEBHOOK_VERIFIED_EVENT,
-  type PaidDeliveryData,
-  type RefundsChangedData,
-  type WebhookVerifiedData,
-} from "../../modules/installments/events"
+import { WEBHOOK_RECEIVED_EVENT, type WebhookReceivedData } from "../../modules/installments/events"
 import { providerIdOf } from "../../installments/registrations/provider-ids"
 import { installmentsProviderOptions } from "../../installments/registrations/lookup"
 import { isDatedDelivery, isStaleDelivery } from "../../installments/webhooks/retention"
-import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../installments/webhooks/verified-header"
 import { medusaWebhookQueueOptions } from "../../installments/webhooks/medusa-webhook-queue"
 import { installmentsRegistrationOf } from "./webhook-provider"
 
 export { WEBHOOK_ROUTE_MATCHER } from "./webhook-provider"
 
-const FOLLOW_UP = new Set<string>(FOLLOW_UP_EVENTS)
 // Refusals a newer key could turn into a pass.
 const KEY_REASONS = new Set(["unknown_key", "bad_signature"])
 
@@ -65,8 +55,8 @@ const EMPTY_BODY = {
  * Answers the installments providers' deliveries on Medusa's webhook route (which would answer 200
  * to anything): a delivery with an unknown key or a bad signature gets a 401, so the service sees
  * the failure and a misconfiguration shows; a replayed delivery id is answered 200 without being
- * processed again; a verified one is queued for the plugin's follow-ups and, when it can complete a
- * cart, for Medusa's own webhook handling (see PAID_DELIVERY_EVENT).
+ * processed again; a verified, first-seen one is recorded and emitted once as WEBHOOK_RECEIVED_EVENT,
+ * for the plugin's one subscriber. Medusa's own webhook handling never receives it.
  *
  * It is mounted on Medusa's own route pattern and decides on the provider parameter exactly as
  * Medusa's route decodes it, so no spelling of the path (`%5F`, `pp_…`) reaches an installments
@@ -78,8 +68,6 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     next()
     return
   }
-  // Only this middleware may vouch for a delivery: a copy sent from outside is never passed on.
-  delete req.headers[VERIFIED_MARKER_HEADER]
 
   const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const config = req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
@@ -189,36 +177,18 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
   }
   try {
     const eventBus = req.scope.resolve<IEventBusModuleService>(Modules.EVENT_BUS)
-    if (event.event === "order.updated") {
-      // Medusa drops refund events; the plugin keeps its refund ledger from them.
-      const data: RefundsChangedData = { provider_id: providerIdOf(id), transaction_id: event.data.id }
-      await eventBus.emit({ name: REFUNDS_CHANGED_EVENT, data })
-    }
-    const sessionId = event.data.metadata?.session_id
-    const delivery = linkId && {
+    const data: WebhookReceivedData = {
       provider_id: providerIdOf(id),
       event_id: event.id,
       event_name: event.event,
-      payment_link_id: linkId,
-      ...(typeof sessionId === "string" && sessionId ? { session_id: sessionId } : {}),
+      ...(linkId ? { payment_link_id: linkId } : {}),
+      ...sessionOf(event),
+      ...transactionOf(event),
     }
-    const paid = canCompleteCart(event)
-    // A paid delivery naming its session is followed up by the paid-delivery subscriber alone.
-    if (FOLLOW_UP.has(event.event) && delivery && !(paid && delivery.session_id)) {
-      const data: WebhookVerifiedData = { ...delivery, ...(event.event === "order.disputed" ? disputeOf(event) : {}) }
-      await eventBus.emit({ name: WEBHOOK_VERIFIED_EVENT, data })
-    }
-    if (paid && delivery) {
-      // Queued as Medusa's route would queue it, but through the plugin's paid-delivery subscriber:
-      // once the shopper's own completion placed the order, Medusa has nothing left to do with it.
-      req.headers[VERIFIED_MARKER_HEADER] = verifiedMarker(options.secretKey, bytes)
-      const data: PaidDeliveryData = {
-        ...delivery,
-        webhook: { provider: req.params.provider, payload: { data: req.body, rawData: rawBody, headers: req.headers } },
-      }
-      await eventBus.emit({ name: PAID_DELIVERY_EVENT, data }, medusaWebhookQueueOptions(req.scope))
-    }
-    // Any other delivery Medusa's handling would read only to answer `not_supported`.
+    // Medusa's webhook retries for every delivery; a paid one also waits Medusa's webhook delay, so a
+    // shopper's own return (which needs no delivery) places the order first.
+    const { delay, attempts } = medusaWebhookQueueOptions(req.scope)
+    await eventBus.emit({ name: WEBHOOK_RECEIVED_EVENT, data }, canCompleteCart(event) ? { delay, attempts } : { attempts })
     res.status(200).json({ received: true })
   } catch (error) {
     await forget((error as Error)?.message ?? String(error))
@@ -232,10 +202,21 @@ function hasBody(req: MedusaRequest): boolean {
   return length > 0 || req.headers["transfer-encoding"] !== undefined
 }
 
-/** The disputed transaction and the delivery's time, read tolerantly from a verified `order.disputed`. */
-function disputeOf(event: WebhookEvent): Pick<WebhookVerifiedData, "transaction_id" | "occurred_at"> {
+/** `metadata.session_id` of a verified delivery, when it names one. */
+function sessionOf(event: WebhookEvent): Pick<WebhookReceivedData, "session_id"> {
+  const sessionId = event.data.metadata?.session_id
+  return typeof sessionId === "string" && sessionId ? { session_id: sessionId } : {}
+}
+
+/** The transaction of `order.updated` and `order.disputed`, and when a dispute was reported, read tolerantly. */
+function transactionOf(event: WebhookEvent): Pick<WebhookReceivedData, "transaction_id" | "occurred_at"> {
+  if (event.event !== "order.updated" && event.event !== "order.disputed") {
+    return {}
+  }
   const text = (value: unknown) => (typeof value === "string" && value ? value : undefined)
-  return { transaction_id: text((event.data as { id?: unknown }).id), occurred_at: text(event.created_at) }
+  const transactionId = text((event.data as { id?: unknown }).id)
+  const occurredAt = event.event === "order.disputed" ? text(event.created_at) : undefined
+  return { ...(transactionId ? { transaction_id: transactionId } : {}), ...(occurredAt ? { occurred_at: occurredAt } : {}) }
 }
 
 function moduleService(req: MedusaRequest): InstallmentsModuleService | undefined {

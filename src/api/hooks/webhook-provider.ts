@@ -1,5 +1,10 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
-import { PROVIDER_ID_PREFIX, PROVIDER_IDENTIFIER } from "../../installments/registrations/provider-ids"
+import {
+  asRegistrationId,
+  PROVIDER_ID_PREFIX,
+  PROVIDER_IDENTIFIER,
+  type RegistrationId,
+} from "../../installments/registrations/provider-ids"
 
 /** Medusa's webhook route: `POST /hooks/payment/:provider`, `provider` being `{identifier}_{id}` or `pp_…`. */
 export const WEBHOOK_ROUTE_MATCHER = "/hooks/payment/:provider"
@@ -12,7 +17,7 @@ const RAW_PROVIDER = /^\/hooks\/payment\/([^/?#]+)/i
  * The installments registration a webhook request is for (`installments` for
  * `installments_installments` or `pp_installments_installments`), or undefined for another provider.
  */
-export function installmentsRegistrationOf(req: MedusaRequest): string | undefined {
+export function installmentsRegistrationOf(req: MedusaRequest): RegistrationId | undefined {
   const provider = providerParam(req)
   return provider === undefined ? undefined : registrationIdOf(provider)
 }
@@ -35,8 +40,8 @@ function providerParam(req: MedusaRequest): string | undefined {
 }
 
 /** `installments` for `installments_installments` or `pp_installments_installments`; else undefined. */
-function registrationIdOf(provider: string): string | undefined {
+function registrationIdOf(provider: string): RegistrationId | undefined {
   // Case-insensitive: whatever spelling Medusa might still resolve is verified rather than let through.
   const prefix = REGISTRATION_PREFIXES.find((candidate) => provider.toLowerCase().startsWith(candidate))
-  return prefix === undefined ? undefined : provider.slice(prefix.length)
+  return prefix === undefined ? undefined : asRegistrationId(provider.slice(prefix.length))
 }

@@ -1,10 +1,14 @@
 import { generateWebhookKeyPair } from "../../lib/webhooks"
+import { configWithPayment } from "./medusa-shapes"
 
 export const BASE_URL = "https://installments.test"
 export const STORE_ID = "0f8fad5b-d9cb-469f-a165-70867728950e"
 export const LINK_ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2"
 export const TX_ID = "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed"
 export const SECRET = "sk_test_super_secret_value_123"
+/** This store's instance identity in unit tests (D33), and what gives it to the provider. */
+export const INSTANCE_ID = "inst_0b4c7f0e-8a44-4d8e-9a51-3f1c2b9d7e60"
+export const ourInstance = { instanceId: async () => INSTANCE_ID }
 
 export const OPTIONS = {
   secretKey: SECRET,
@@ -100,4 +104,18 @@ export function sessionData(overrides: Record<string, unknown> = {}) {
     expires_at: "2026-01-01T11:00:00.000Z",
     ...overrides,
   }
+}
+
+/**
+ * A container as the plugin's steps and subscribers resolve it, reduced to what reading a link needs:
+ * the configuration with one installments registration, `installments`, of these options, and a logger.
+ */
+export function containerWithRegistration(options: Record<string, unknown> = {}, logger: unknown = silentLogger) {
+  const config = configWithPayment({
+    providers: [
+      { resolve: "medusa-payment-installments/providers/installments", id: "installments", options: { ...OPTIONS, ...options } },
+    ],
+  })
+  const services: Record<string, unknown> = { configModule: config, logger }
+  return { resolve: (name: string) => services[name] } as never
 }

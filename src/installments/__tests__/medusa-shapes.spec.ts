@@ -4,6 +4,7 @@ import PaymentModule from "@medusajs/medusa/payment"
 import { medusaWebhookQueueOptions } from "../webhooks/medusa-webhook-queue"
 import { installmentsProviderOptions, installmentsRegistrationIds } from "../registrations/lookup"
 import { configWithPayment, paymentServiceWith } from "./medusa-shapes"
+import { asRegistrationId } from "../registrations/provider-ids"
 
 // The unit tests' stand-ins for Medusa's config module and Payment module (./medusa-shapes.ts),
 // checked against the Medusa installed here, so a Medusa upgrade that moves either shows here first.
@@ -43,7 +44,7 @@ describe("Medusa 2.21's shapes, as the unit tests' stand-ins have them", () => {
     const unkeyed = configWithPayment(paymentOptions, { key: false })
     for (const config of [keyed, unkeyed]) {
       expect(installmentsRegistrationIds(config)).toEqual(["installments"])
-      expect(installmentsProviderOptions(config, "installments")).toMatchObject({
+      expect(installmentsProviderOptions(config, asRegistrationId("installments"))).toMatchObject({
         storeId: providerOptions.storeId,
         paidVerdictReuseMs: 0,
       })

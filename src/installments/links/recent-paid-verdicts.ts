@@ -8,8 +8,8 @@ const MAX_ENTRIES = 10_000
 
 /**
  * Paid verdicts just read from the service, reused for a short time so the one read that finds a
- * link paid (at authorization or in the webhook handler) also answers the other: a checkout then
- * costs two service calls whichever comes first.
+ * link paid (the shopper's authorization, or the paid webhook's placing of the order) also answers
+ * the other: a checkout then costs two service calls whichever comes first.
  *
  * Process-local on purpose, and only for `captured`: a single-use link closes on its first
  * successful payment and the service has no way to un-pay it, so a paid verdict for the same link,
@@ -31,6 +31,26 @@ export class RecentPaidVerdicts {
   /** The paid verdict kept for exactly this link, session and amount, if still fresh. */
   recall(linkId: string, expected: ExpectedPayment, now = Date.now()): LinkVerdict | undefined {
     return this.entries.get(keyOf(linkId, expected), now)
+  }
+
+  /**
+   * The verdict of `linkId` for `expected`, the one way the shopper's authorization and the paid
+   * webhook's read share a read: with `reuse`, a paid verdict kept from moments ago answers;
+   * otherwise `read` does, and a paid answer is kept for `ttlMs` (0: never kept nor reused).
+   */
+  async verdictOf(
+    linkId: string,
+    expected: ExpectedPayment,
+    { reuse, ttlMs }: { reuse: boolean; ttlMs: number },
+    read: () => Promise<LinkVerdict>
+  ): Promise<LinkVerdict> {
+    const kept = reuse && ttlMs > 0 ? this.recall(linkId, expected) : undefined
+    if (kept) {
+      return kept
+    }
+    const verdict = await read()
+    this.remember(linkId, expected, verdict, ttlMs)
+    return verdict
   }
 
   /** Forgets every verdict (tests). */

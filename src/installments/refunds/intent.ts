@@ -2,6 +2,7 @@ import type { Transaction } from "../../lib/client"
 import type { RefundFailure } from "./failures"
 import type { RefundSource } from "./keys"
 import { hasRefundWithKey } from "../links/transactions"
+import type { RegistrationId } from "../registrations/provider-ids"
 
 /**
  * A ledger row's life: `sending` is written before the refund is sent, `unknown` when the call ended
@@ -39,7 +40,7 @@ export interface RefundIntent {
   /** The refund id of Medusa's run that sends it, when Medusa's workflow sends it. */
   medusa_refund_id?: string
   /** The provider registration's id. */
-  provider_id: string
+  provider_id: RegistrationId
   transaction_id: string
   payment_id?: string | null
   /** Medusa's payment session, when Medusa's run sends it (the provider is given no payment id). */

@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../module-key"
 import type { ProviderOptions } from "../registrations/options"
 import { registrationIdWithAccount } from "../registrations/lookup"
+import { asRegistrationId, type RegistrationId } from "../registrations/provider-ids"
 import type { RefundLedgerWriter } from "./ledger-change"
 
 /**
@@ -25,10 +26,10 @@ export function refundLedgerFor(cradle: Record<string, unknown>): RefundLedgerWr
 }
 
 /** The registration id the provider's ledger rows name (Medusa does not tell a provider its own id). */
-export function registrationIdFor(cradle: Record<string, unknown>, options: ProviderOptions): string {
+export function registrationIdFor(cradle: Record<string, unknown>, options: ProviderOptions): RegistrationId {
   try {
     const injected = cradle.installmentsRegistrationId
-    if (typeof injected === "string") return injected
+    if (typeof injected === "string") return asRegistrationId(injected)
   } catch {
     // Not registered in the cradle: read the application's configuration.
   }

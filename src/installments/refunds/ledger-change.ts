@@ -1,10 +1,11 @@
 import type { RefundTrackerEntry } from "../../lib/client"
 import type { RefundSource } from "./keys"
 import type { IntentOpening, IntentOutcome, RefundIntent } from "./intent"
+import type { RegistrationId } from "../registrations/provider-ids"
 
 /** A transaction's refund_tracker, to mirror into its ledger rows. */
 export interface TrackerSync {
-  provider_id: string
+  provider_id: RegistrationId
   payment_id?: string
   order_id?: string
   tracker: RefundTrackerEntry[]

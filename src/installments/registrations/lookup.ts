@@ -2,12 +2,12 @@ import type { ConfigModule, IPaymentModuleService, Logger, MedusaContainer } fro
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { InstallmentsClient } from "../../lib/client"
 import { parseProviderOptions, type ProviderOptions } from "./options"
-import { PROVIDER_IDENTIFIER, registrationIdOf } from "./provider-ids"
+import { asRegistrationId, PROVIDER_IDENTIFIER, registrationIdOf, type RegistrationId } from "./provider-ids"
 
 /** One installments provider registration: its id, options and the client built from them. */
 export interface Registration {
   /** The `id` of its entry under the Payment module's providers (`installments`). */
-  id: string
+  id: RegistrationId
   options: ProviderOptions
   client: InstallmentsClient
 }
@@ -31,17 +31,18 @@ export function clientFromOptions(options: ProviderOptions, logger?: Logger): In
  * The client of the installments provider registered under `registrationId` (the `id` of its entry
  * in the Payment module's providers), for code that runs outside the provider: routes, steps, jobs.
  */
-export function clientForProvider(container: MedusaContainer, registrationId: string): InstallmentsClient | undefined {
+export function clientForProvider(container: MedusaContainer, registrationId: RegistrationId): InstallmentsClient | undefined {
   const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
   const options = installmentsProviderOptions(config, registrationId)
   return options && clientFromOptions(options, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
 }
 
 /**
- * The registration a back-office request is about: `provider_id` when given, else the only one.
- * With several registrations and no `provider_id`, or an unknown one, a 400 lists the ids to pick from.
+ * The registration a back-office request is about: its `provider_id` (a registration id) when given,
+ * else the only one. With several registrations and no `provider_id`, or an unknown one, a 400 lists
+ * the ids to pick from.
  */
-export function resolveRegistration(container: MedusaContainer, providerId?: string): Registration {
+export function resolveRegistration(container: MedusaContainer, registrationId?: RegistrationId): Registration {
   const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
   const ids = installmentsRegistrationIds(config)
   if (!ids.length) {
@@ -50,13 +51,13 @@ export function resolveRegistration(container: MedusaContainer, providerId?: str
       "No installments payment provider is registered: add medusa-payment-installments/providers/installments under the Payment module's providers."
     )
   }
-  if (providerId === undefined && ids.length > 1) {
+  if (registrationId === undefined && ids.length > 1) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `provider_id is required when several installments registrations exist; use one of: ${ids.join(", ")}`
     )
   }
-  const id = providerId ?? ids[0]
+  const id = registrationId ?? ids[0]
   if (!ids.includes(id)) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
@@ -72,7 +73,7 @@ export function allRegistrations(container: MedusaContainer): Registration[] {
   return installmentsRegistrationIds(config).map((id) => registrationOf(container, config, id))
 }
 
-function registrationOf(container: MedusaContainer, config: ConfigModule, id: string): Registration {
+function registrationOf(container: MedusaContainer, config: ConfigModule, id: RegistrationId): Registration {
   const options = installmentsProviderOptions(config, id)!
   const client = clientFromOptions(options, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
   return { id, options, client }
@@ -111,7 +112,7 @@ type ProviderEntry = { resolve?: unknown; id?: unknown; options?: unknown }
  * The options of the installments provider registered under `id` in the Payment module's
  * configuration: middlewares run in the app container, where provider instances are not reachable.
  */
-export function installmentsProviderOptions(config: ConfigModule, id: string): ProviderOptions | undefined {
+export function installmentsProviderOptions(config: ConfigModule, id: RegistrationId): ProviderOptions | undefined {
   const entry = installmentsProviderEntries(config).find((provider) => provider.id === id)
   if (!entry) {
     return undefined
@@ -125,17 +126,20 @@ export function installmentsProviderOptions(config: ConfigModule, id: string): P
  * provider, which Medusa does not tell its own id: registrations on one account read the same
  * transactions, so any of them serves the ledger's reads. `installments` when none matches.
  */
-export function registrationIdWithAccount(config: ConfigModule, options: Pick<ProviderOptions, "publicKey" | "storeId">): string {
+export function registrationIdWithAccount(
+  config: ConfigModule,
+  options: Pick<ProviderOptions, "publicKey" | "storeId">
+): RegistrationId {
   const entry = installmentsProviderEntries(config).find((provider) => {
     const own = provider.options as Partial<ProviderOptions> | undefined
     return own?.publicKey === options.publicKey && own?.storeId === options.storeId
   })
-  return (entry?.id as string | undefined) ?? PROVIDER_IDENTIFIER
+  return asRegistrationId((entry?.id as string | undefined) ?? PROVIDER_IDENTIFIER)
 }
 
 /** The ids of every installments provider registered in the Payment module's configuration, in order. */
-export function installmentsRegistrationIds(config: ConfigModule): string[] {
-  return installmentsProviderEntries(config).map((provider) => provider.id as string)
+export function installmentsRegistrationIds(config: ConfigModule): RegistrationId[] {
+  return installmentsProviderEntries(config).map((provider) => asRegistrationId(provider.id as string))
 }
 
 function installmentsProviderEntries(config: ConfigModule): ProviderEntry[] {

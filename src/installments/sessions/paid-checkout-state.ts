@@ -4,7 +4,8 @@ import { idFloor, PAYMENT_SESSION_ID_PREFIX } from "../../lib/ulid-floor"
 import { ExpiringKeys } from "../cache/expiring-keys"
 import { InFlightReads } from "../cache/in-flight-reads"
 import type { OrderRow, PaymentRow, Query } from "./records"
-import { linkIdKey } from "../links/ids"
+import { linkIdKey, sameLinkId } from "../links/ids"
+import { type ProviderId, isInstallmentsProvider } from "../registrations/provider-ids"
 
 /** How long a settled checkout is remembered: its two paid deliveries come due together. */
 const SETTLED_TTL_MS = 60_000
@@ -13,29 +14,24 @@ const SETTLED_TTL_MS = 60_000
  * Where paid deliveries' checkouts stand, read once per checkout: concurrent reads of one checkout
  * share a query, and a `settled` answer is remembered for a minute, so `installment.tracker.approved`
  * and `order.success` of one paid link cost one read. Only `settled` is kept: it changes only if the
- * order is canceled, and a paid delivery then has nothing for Medusa to do either (the payment is
- * captured; refunding it is the canceled-order follow-up's job). Process-local, like the link reads.
+ * order is canceled, and a paid delivery then has nothing to place either (the payment is captured;
+ * refunding it is the canceled-order follow-up's job). Process-local, like the link reads.
  */
 export class CheckoutStates {
-  private readonly reads = new InFlightReads<PaidCheckoutState>()
+  private readonly reads = new InFlightReads<PaidCheckout>()
   private readonly settled = new ExpiringKeys(SETTLED_TTL_MS)
 
-  /** The state of the checkout of `sessionId` paying `linkId`, remembered or read with `read`. */
-  async stateOf(
-    sessionId: string,
-    linkId: string,
-    read: () => Promise<PaidCheckoutState>,
-    now = Date.now
-  ): Promise<PaidCheckoutState> {
+  /** Where the checkout of `sessionId` paying `linkId` stands, remembered or read with `read`. */
+  async stateOf(sessionId: string, linkId: string, read: () => Promise<PaidCheckout>, now = Date.now): Promise<PaidCheckout> {
     const key = `${sessionId}|${linkIdKey(linkId)}`
     if (this.settled.has(key, now())) {
-      return "settled"
+      return { state: "settled" }
     }
-    const state = await this.reads.run(key, read)
-    if (state === "settled") {
+    const checkout = await this.reads.run(key, read)
+    if (checkout.state === "settled") {
       this.settled.add(key, now())
     }
-    return state
+    return checkout
   }
 
   /** Forgets every remembered checkout (tests). */
@@ -53,11 +49,20 @@ export const checkoutStates = new CheckoutStates()
  *   session still holds the link, its payment is captured and not canceled, the order it paid for
  *   exists and is not canceled);
  * - `session_gone`: the session was deleted, so no order can record this payment;
- * - `open`: anything else, including any doubt.
+ * - `link_replaced`: the session now holds another link (the cart changed; or it is no installments
+ *   session), so this payment cannot
+ *   complete it; the stray-payment sweep judges it an orphan once its grace has passed;
+ * - `open`: anything else, including any doubt; `session` is what placing its order starts from.
  */
-export type PaidCheckoutState = "settled" | "session_gone" | "open"
+export type PaidCheckoutState = PaidCheckout["state"]
+
+export type PaidCheckout =
+  | { state: "settled" | "session_gone" | "link_replaced" }
+  | { state: "open"; session: { id: string; provider_id: ProviderId; data: Record<string, unknown> } }
 
 type SessionWithCheckout = {
+  id: string
+  provider_id: string
   data: Record<string, unknown> | null
   payment?: Pick<PaymentRow, "captured_at" | "canceled_at"> | null
   payment_collection?: { order?: OrderLink | OrderLink[] | null } | null
@@ -66,6 +71,7 @@ type OrderLink = Pick<OrderRow, "id" | "status"> | null
 
 const CHECKOUT_FIELDS = [
   "id",
+  "provider_id",
   "data",
   "payment.captured_at",
   "payment.canceled_at",
@@ -86,19 +92,21 @@ function checkoutSettled(session: SessionWithCheckout): boolean {
   return !!payment?.captured_at && !payment.canceled_at && orders.some((order) => order?.id && order.status !== "canceled")
 }
 
-/** Reads where a paid delivery's checkout stands (see PaidCheckoutState) in one query. */
-export async function paidCheckoutState(
-  container: MedusaContainer,
-  sessionId: string,
-  paymentLinkId: string
-): Promise<PaidCheckoutState> {
+/** Reads where a paid delivery's checkout stands (see PaidCheckout) in one query. */
+export async function paidCheckoutState(container: MedusaContainer, sessionId: string, paymentLinkId: string): Promise<PaidCheckout> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "payment_session", fields: CHECKOUT_FIELDS, filters: { id: sessionId } })
   const session = data[0] as SessionWithCheckout | undefined
   if (!session) {
-    return "session_gone"
+    return { state: "session_gone" }
   }
-  return heldLinkOf(session) === paymentLinkId.toLowerCase() && checkoutSettled(session) ? "settled" : "open"
+  if (!sameLinkId(heldLinkOf(session), paymentLinkId) || !isInstallmentsProvider(session.provider_id)) {
+    return { state: "link_replaced" }
+  }
+  if (checkoutSettled(session)) {
+    return { state: "settled" }
+  }
+  return { state: "open", session: { id: session.id, provider_id: session.provider_id, data: session.data ?? {} } }
 }
 
 /**

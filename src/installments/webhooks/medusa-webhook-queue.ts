@@ -4,8 +4,9 @@ import { Modules } from "@medusajs/framework/utils"
 type QueueOptions = { webhook_delay?: number; webhook_retries?: number }
 
 /**
- * How Medusa's webhook route queues a delivery: after the Payment module's `webhook_delay` (5 s by
- * default, so a shopper's own cart completion goes first) with `webhook_retries` attempts (3).
+ * How Medusa's webhook route queues a delivery, which the plugin's route follows for its own: after
+ * the Payment module's `webhook_delay` (5 s by default, so a shopper's own cart completion goes
+ * first) with `webhook_retries` attempts (3).
  */
 export function medusaWebhookQueueOptions(container: MedusaContainer): { delay: number; attempts: number } {
   // Medusa 2.21's route looks for these on `.options`, which the Payment module never sets: the module

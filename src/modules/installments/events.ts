@@ -1,67 +1,32 @@
+import type { EventName as WebhookEventName } from "../../lib/client/schemas/webhooks"
+
+import type { ProviderId } from "../../installments/registrations/provider-ids"
+
 /** Medusa's provider id of an installments registration (`pp_installments_<id>`): the one form every `installments.*` event carries. */
-export type ProviderId = string
-
-/** Emitted by the webhook middleware when a verified delivery says a transaction's refunds changed. */
-export const REFUNDS_CHANGED_EVENT = "installments.refunds_changed"
-
-export interface RefundsChangedData {
-  provider_id: ProviderId
-  transaction_id: string
-}
+export type { ProviderId, WebhookEventName }
 
 /**
- * Emitted by the webhook middleware for a verified, first-seen delivery whose follow-up Medusa
- * itself does not handle: a failed or expired payment of a session whose order may already exist,
- * a dispute, and an `order.success` that names no session (a link made in the admin, or a payment
- * no session may hold). A paid delivery that names its session is followed up by the paid-delivery
- * subscriber instead. The payload is only a hint: handlers re-read the link from the service.
+ * Emitted by the webhook route once for every verified, first-seen delivery of an event the service
+ * documents (D19); a paid one (`order.success`, `installment.tracker.approved`) after the Payment
+ * module's `webhook_delay`, so a shopper's own return goes first. Its one subscriber
+ * (`subscribers/installments-webhook-received.ts`) does what its table says for the event. The
+ * payload is only a hint: what is done re-reads the service and the database.
  */
-export const WEBHOOK_VERIFIED_EVENT = "installments.webhook_verified"
+export const WEBHOOK_RECEIVED_EVENT = "installments.webhook_received"
 
-/** Deliveries the plugin follows up on (see WEBHOOK_VERIFIED_EVENT). */
-export const FOLLOW_UP_EVENTS = [
-  "order.success",
-  "order.failed",
-  "installment.tracker.rejected",
-  "payment_link.expired",
-  "order.disputed",
-] as const
-
-export interface WebhookVerifiedData {
+export interface WebhookReceivedData {
   provider_id: ProviderId
+  /** The delivery's id (or `sha256:` of its body), as recorded against replays. */
   event_id: string
-  event_name: string
-  payment_link_id: string
+  event_name: WebhookEventName
+  /** The link the delivery is about; `order.updated` may name none. */
+  payment_link_id?: string
   /** `metadata.session_id` of the verified payload, when it carries one. */
   session_id?: string
-  /** `order.disputed`: the disputed transaction and when the delivery was made (ISO 8601). */
+  /** `order.updated` and `order.disputed`: the transaction (`data.id`). */
   transaction_id?: string
+  /** `order.disputed`: when the delivery was made (ISO 8601). */
   occurred_at?: string
-}
-
-/**
- * Emitted by the webhook middleware, with Medusa's webhook delay, for a verified, first-seen
- * delivery that can complete a cart (`installment.tracker.approved`, `order.success`). Its
- * subscriber hands `webhook` to Medusa's own webhook handling unless the checkout is already
- * settled or its session is gone (see installments-paid-delivery).
- */
-export const PAID_DELIVERY_EVENT = "installments.paid_delivery"
-
-export interface PaidDeliveryData {
-  provider_id: ProviderId
-  event_id: string
-  event_name: string
-  payment_link_id: string
-  /** `metadata.session_id` of the verified payload, when it carries one. */
-  session_id?: string
-  /** What Medusa's webhook route would have queued as `payment.webhook_received`, verified-marker included. */
-  webhook: MedusaWebhookData
-}
-
-/** The data of Medusa's `payment.webhook_received` event, as its webhook route builds it. */
-export interface MedusaWebhookData {
-  provider: string
-  payload: { data: unknown; rawData: unknown; headers: Record<string, unknown> }
 }
 
 /**

@@ -3,6 +3,7 @@ import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
 import { sourceOfRefundKey, type RefundSource } from "../../installments/refunds/keys"
 import { NOT_RECEIVED, NOT_RECEIVED_BY_ADMIN, nextRetryAt, waitingFor } from "../../installments/refunds/failures"
 import { isUnresolved, type IntentOpening, type IntentOutcome, type RefundIntent } from "../../installments/refunds/intent"
+import type { RegistrationId } from "../../installments/registrations/provider-ids"
 
 /** A tracker sync of one transaction. */
 export interface SyncRefundEntriesInput extends TrackerSync {
@@ -36,7 +37,7 @@ type RefundEntryFields = {
 
 export type RefundEntryInput = RefundEntryFields & {
   idempotency_key: string | null
-  provider_id: string
+  provider_id: RegistrationId
   transaction_id: string
   amount: number
   source: RefundSource | null

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto"
 import type { Context } from "@medusajs/framework/types"
-import { InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { isUnresolved } from "../../installments/refunds/intent"
 import { InstallmentsDispute } from "./models/dispute"
 import { InstallmentsPaymentLink } from "./models/payment-link"
@@ -7,7 +8,7 @@ import { InstallmentsRefund } from "./models/refund"
 import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
 import { InstallmentsSweepItem, type SweepItemKind } from "./models/sweep-item"
-import { InstallmentsSweepMark } from "./models/sweep-mark"
+import { INSTANCE_MARK, InstallmentsSweepMark } from "./models/sweep-mark"
 import { InstallmentsSmsSend } from "./models/sms-send"
 import { isDuplicate } from "./unique-violations"
 import type { DisputeInput } from "./record-inputs"
@@ -15,6 +16,7 @@ import { VerificationKeyCache, type VerificationKey, type VerificationKeyOwner }
 import { RecentDeliveries } from "./recent-deliveries"
 import { planOpenIntent, planOutcome, planRefundSync, type LedgerRow, type SyncRefundEntriesInput } from "./refund-ledger-plan"
 import type { RefundLedgerChange, RefundLedgerResult } from "../../installments/refunds/ledger-change"
+import { type RegistrationId, asRegistrationId } from "../../installments/registrations/provider-ids"
 
 export type { DisputeInput, RefundLedgerChange, RefundLedgerResult, SyncRefundEntriesInput, VerificationKey, VerificationKeyOwner }
 
@@ -24,7 +26,7 @@ export interface WebhookKeyInput {
   public_key: string
   environment: string
   /** The provider registration the key was issued for (`installments` for `pp_installments_installments`). */
-  provider_id: string
+  provider_id: RegistrationId
   endpoint_id?: string | null
   url?: string | null
 }
@@ -42,6 +44,7 @@ export default class InstallmentsModuleService extends MedusaService({
 }) {
   private verificationKeys_?: VerificationKeyCache
   private recentDeliveries_?: RecentDeliveries
+  private instanceId_?: Promise<string>
 
   /**
    * The webhook keys of one registration in one environment, in the shape the verifier takes: a key
@@ -58,7 +61,7 @@ export default class InstallmentsModuleService extends MedusaService({
         prefix: key.prefix,
         publicKey: key.public_key,
         // A key whose registration is unknown (stored before keys named theirs) verifies for none.
-        provider_id: key.provider_id ?? "",
+        provider_id: asRegistrationId(key.provider_id ?? ""),
         environment: key.environment,
       }))
     })
@@ -75,7 +78,7 @@ export default class InstallmentsModuleService extends MedusaService({
     event_id: string
     event_name: string
     payment_link_id?: string
-    provider_id?: string
+    provider_id?: RegistrationId
   }): Promise<boolean> {
     this.recentDeliveries_ ??= new RecentDeliveries()
     return this.recentDeliveries_.record(input.event_id, async () => {
@@ -320,6 +323,42 @@ export default class InstallmentsModuleService extends MedusaService({
     if (ids.length) {
       await this.updateInstallmentsSweepItems({ selector: { id: ids }, data: { closed_at: at } })
     }
+  }
+
+  /**
+   * This store's identity among the Medusa instances that may share a merchant account (staging
+   * beside production, each with its own database): made once, at random, kept as the id of the
+   * `instance` mark, and read once per process. Every link the plugin makes carries it in its
+   * metadata, and only a link carrying it is ever refunded as an orphan (D33). Not a secret.
+   */
+  async instanceId(): Promise<string> {
+    this.instanceId_ ??= this.loadInstanceId_().catch((error: unknown) => {
+      this.instanceId_ = undefined
+      throw error
+    })
+    return this.instanceId_
+  }
+
+  private async loadInstanceId_(): Promise<string> {
+    const find = async () => (await this.listInstallmentsSweepMarks({ name: INSTANCE_MARK }, { take: 1, select: ["id"] }))[0]?.id
+    const kept = await find()
+    if (kept) {
+      return kept
+    }
+    // Two processes of one store starting together: the unique name lets one identity win, which both read.
+    await this.createInstallmentsSweepMarks({ id: `inst_${randomUUID()}`, name: INSTANCE_MARK, swept_to: new Date() }).catch(
+      (error: unknown) => {
+        if (!isDuplicate(error)) throw error
+      }
+    )
+    const made = await find()
+    if (!made) {
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "installments: this store's instance identity could not be stored (installments_sweep_mark `instance`)"
+      )
+    }
+    return made
   }
 
   /** Where the sweep `name` got to (everything before it was swept); undefined before its first complete run. */

@@ -1,5 +1,6 @@
 import { ExpiringKeys } from "../../installments/cache/expiring-keys"
 import { InFlightReads } from "../../installments/cache/in-flight-reads"
+import type { RegistrationId } from "../../installments/registrations/provider-ids"
 
 /** A webhook key as the verifier takes it. */
 export interface VerificationKey {
@@ -9,7 +10,7 @@ export interface VerificationKey {
 
 /** Whose keys verify a delivery: the registration it was sent to, in that registration's environment. */
 export interface VerificationKeyOwner {
-  provider_id: string
+  provider_id: RegistrationId
   environment: string
 }
 

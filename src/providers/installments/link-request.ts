@@ -8,9 +8,12 @@ import { shopperWords, type ShopperLanguage } from "../../installments/messages/
 import { fillCallbackUrl } from "./callback-url"
 import type { ProviderOptions } from "../../installments/registrations/options"
 import { checkoutModeOf, type OrderDebtRequest } from "../../installments/sessions/order-debt-request"
+import { INSTANCE_METADATA_KEY } from "../../installments/links/ownership"
 
 export interface LinkRequestInput {
   sessionId: string
+  /** This store's identity (D33): the orphan guard refunds only links that carry it. */
+  instanceId: string
   cartId?: string
   halalas: bigint
   expiresAt: Date
@@ -25,7 +28,8 @@ export interface LinkRequestInput {
 
 /**
  * The creation body of a single-use link for one payment session (docs/storefront.md, How checkout works, step 1).
- * The session id goes into `order_id` and `metadata.session_id` so every webhook and read ties back.
+ * The session id goes into `order_id` and `metadata.session_id` so every webhook and read ties back;
+ * `metadata.instance_id` says which store made it.
  */
 export function buildLinkRequest(options: ProviderOptions, input: LinkRequestInput): CreatePaymentLinkBody {
   const amount = formatAmount(input.halalas)
@@ -49,6 +53,7 @@ export function buildLinkRequest(options: ProviderOptions, input: LinkRequestInp
     callback_url: fillCallbackUrl(options.callbackUrl, { session_id: input.sessionId, cart_id: input.cartId }),
     metadata: {
       session_id: input.sessionId,
+      [INSTANCE_METADATA_KEY]: input.instanceId,
       currency: "SAR",
       ...(input.cartId ? { cart_id: input.cartId } : {}),
       ...(input.order ? orderFields(input.order) : {}),

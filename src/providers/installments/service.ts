@@ -23,11 +23,9 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
-import { InstallmentsClient, NotFoundError, ProtocolError, type PaymentLinkDetails } from "../../lib/client"
+import { InstallmentsClient, ProtocolError, type PaymentLinkDetails } from "../../lib/client"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
-import { isKnownWebhookEvent, linkIdOf } from "../../lib/webhooks"
-import { canCompleteCart } from "../../lib/webhooks/events"
-import { linkVerdict, webhookActionOf, type ExpectedPayment, type LinkVerdict } from "../../installments/links/verdict"
+import { linkVerdict, type ExpectedPayment, type LinkVerdict } from "../../installments/links/verdict"
 import { readLink } from "../../installments/links/read-link"
 import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "../../installments/registrations/options"
 import { PROVIDER_IDENTIFIER } from "../../installments/registrations/provider-ids"
@@ -46,9 +44,9 @@ import { sendRefund } from "../../installments/refunds/send-refund"
 import { refundLedgerFor, registrationIdFor } from "../../installments/refunds/ledger-access"
 import type { RefundLedgerWriter } from "../../installments/refunds/ledger-change"
 import { readOrderDebtRequest } from "../../installments/sessions/order-debt-request"
+import { instanceIdentityFor, type InstanceIdentity } from "../../installments/links/ownership"
 import { buildLinkRequest, smsRecipient } from "./link-request"
 import { claimSms, smsClaimerFor, type SmsClaimer } from "../../installments/links/sms-limit"
-import { paidVerdictHint, readVerifiedEvent } from "./webhook-delivery"
 
 type InjectedDependencies = { logger?: Logger }
 
@@ -65,6 +63,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   protected readonly client_: InstallmentsClient
   protected readonly ledger_: RefundLedgerWriter
   protected readonly sms_: SmsClaimer
+  protected readonly instance_: InstanceIdentity
   private readonly cradle_: Record<string, unknown>
 
   /** Stops Medusa's boot with a message naming every wrong option. */
@@ -88,6 +87,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     this.cradle_ = cradle as Record<string, unknown>
     this.ledger_ = refundLedgerFor(this.cradle_)
     this.sms_ = smsClaimerFor(this.cradle_)
+    this.instance_ = instanceIdentityFor(this.cradle_)
   }
 
   /** Creates the session's single-use payment link and returns its public session data. */
@@ -185,50 +185,19 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   }
 
   /**
-   * Treats a delivery as a hint (D19): verifies it, re-reads the link it names, and answers from the
-   * link's own state and `metadata.session_id`, never from the payload's amounts or ids.
+   * Never acts on a delivery. The plugin's webhook route answers every delivery for an installments
+   * provider itself (verified, recorded, and placed through the plugin's own workflow), so Medusa's
+   * webhook handling never receives one. A call here means something bypassed that route: the
+   * plugin missing from `plugins` (its route, subscriber and jobs then do not run), or code that
+   * emitted `payment.webhook_received` itself. Nothing here can tell such a payload is authentic, so
+   * it is logged and answered `not_supported`: the shopper's return still places the order.
    */
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const parsed = readVerifiedEvent(payload, this.options_, this.logger_)
-    if (!parsed || !isKnownWebhookEvent(parsed)) {
-      // Unverified, or an event the plugin does not know (acknowledged by the middleware, ignored here).
-      return { action: PaymentActions.NOT_SUPPORTED }
-    }
-    const event = parsed
-    const linkId = linkIdOf(event)
-    if (!canCompleteCart(event) || !linkId) {
-      return { action: PaymentActions.NOT_SUPPORTED }
-    }
-    const hinted = paidVerdictHint(event.data)
-    const kept = hinted && this.options_.paidVerdictReuseMs > 0 ? recentPaidVerdicts.recall(linkId, hinted) : undefined
-    if (hinted && kept) {
-      // The key was confirmed by a read: that link, for that session and amount, is paid.
-      this.logger_?.info(
-        `installments: webhook ${event.event} ${event.id} for session ${hinted.session_id}: captured (${kept.reason}, read moments ago)`
-      )
-      return { action: PaymentActions.SUCCESSFUL, data: { session_id: hinted.session_id, amount: formatAmount(hinted.amount) } }
-    }
-    let details: PaymentLinkDetails
-    try {
-      details = await this.linkDetails(linkId)
-    } catch (error) {
-      if (error instanceof NotFoundError) {
-        this.logger_?.warn(`installments: webhook ${event.id} names unknown payment link ${linkId}; ignored`)
-        return { action: PaymentActions.NOT_SUPPORTED }
-      }
-      // Thrown so Medusa's event bus retries the delivery later.
-      throw merchantError(error, { action: "process the webhook" })
-    }
-    const sessionId = details.payment_link.metadata?.session_id
-    if (typeof sessionId !== "string" || !sessionId) {
-      return { action: PaymentActions.NOT_SUPPORTED }
-    }
-    const expected: ExpectedPayment = { session_id: sessionId, amount: parseAmount(details.payment_link.amount), currency_code: "sar" }
-    const verdict = linkVerdict(details, expected)
-    recentPaidVerdicts.remember(linkId, expected, verdict, this.options_.paidVerdictReuseMs)
-    const action = webhookActionOf(verdict)
-    this.logger_?.info(`installments: webhook ${event.event} ${event.id} for session ${sessionId}: ${action} (${verdict.reason})`)
-    return { action, data: { session_id: sessionId, amount: formatAmount(expected.amount) } }
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    this.logger_?.warn(
+      "installments: a webhook reached Medusa's own webhook handling and was ignored; deliveries are processed by the " +
+        "plugin's webhook route: list medusa-payment-installments under plugins in medusa-config.ts"
+    )
+    return { action: PaymentActions.NOT_SUPPORTED }
   }
 
   private async createLink(sessionId: string, input: InitiatePaymentInput | UpdatePaymentInput): Promise<InstallmentsSessionData> {
@@ -236,6 +205,10 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     const order = readOrderDebtRequest(input.data)
     const expiresAt = order?.expires_at ? new Date(order.expires_at) : new Date(Date.now() + this.options_.linkTtlMinutes * 60_000)
     const cartId = typeof input.data?.cart_id === "string" ? input.data.cart_id : undefined
+    const starting = this.shopperContext("create the payment link", "start", input.data)
+    const instanceId = await this.instance_.instanceId().catch((error: unknown) => {
+      throw shopperError(error, starting)
+    })
     const customer = input.context?.customer
     // An SMS only within the hourly limit per customer and phone; above it the link is made without one.
     const recipient = smsRecipient(this.options_, { customer, order })
@@ -250,6 +223,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       : undefined
     const body = buildLinkRequest(this.options_, {
       sessionId,
+      instanceId,
       cartId,
       halalas,
       expiresAt,
@@ -276,7 +250,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
         environment: this.client_.environment,
       })
     } catch (error) {
-      throw shopperError(error, this.shopperContext("create the payment link", "start", input.data))
+      throw shopperError(error, starting)
     }
   }
 
@@ -295,14 +269,10 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
         amount: parseAmount(data.amount),
         currency_code: data.currency_code,
       }
-      const kept =
-        reusePaid && this.options_.paidVerdictReuseMs > 0 ? recentPaidVerdicts.recall(data.payment_link_id, expected) : undefined
-      if (kept) {
-        return kept
-      }
-      const verdict = linkVerdict(await this.linkDetails(data.payment_link_id), expected)
-      recentPaidVerdicts.remember(data.payment_link_id, expected, verdict, this.options_.paidVerdictReuseMs)
-      return verdict
+      const reuse = { reuse: reusePaid, ttlMs: this.options_.paidVerdictReuseMs }
+      return await recentPaidVerdicts.verdictOf(data.payment_link_id, expected, reuse, async () =>
+        linkVerdict(await this.linkDetails(data.payment_link_id), expected)
+      )
     } catch (error) {
       throw failure(error)
     }

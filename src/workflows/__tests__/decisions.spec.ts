@@ -13,6 +13,9 @@ const LINK = "7d444840-9dc0-11d1-b245-5ffdce74fad2"
 const OTHER_LINK = "8d444840-9dc0-11d1-b245-5ffdce74fad2"
 const TX = "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed"
 const PAID_AT = Date.parse("2026-01-01T10:00:00Z")
+// This store's identity, and another Medusa's on the same merchant account (D33).
+const OURS = "inst_0b4c7f0e-8a44-4d8e-9a51-3f1c2b9d7e60"
+const THEIRS = "inst_5e2d9c1a-7b36-4f0e-b8d2-6a9c4e1f3b27"
 
 function tx(overrides: Record<string, unknown> = {}) {
   return {
@@ -37,7 +40,7 @@ function details(transactions: unknown[], link: Record<string, unknown> = {}): P
       amount: "150.00",
       created_at: "2026-01-01T09:55:00Z",
       is_expired: false,
-      metadata: { session_id: "payses_1", currency: "SAR" },
+      metadata: { session_id: "payses_1", instance_id: OURS, currency: "SAR" },
       ...link,
     },
     transactions,
@@ -58,19 +61,22 @@ const session = (linkId = LINK, status = "pending") =>
 
 const later = PAID_AT + PAID_LINK_GRACE_MS + 1
 
+/** decideOrphan as this store runs it. */
+const decide = (input: Omit<Parameters<typeof decideOrphan>[0], "instanceId">) => decideOrphan({ instanceId: OURS, ...input })
+
 describe("decideOrphan", () => {
   it("a paid link whose session no longer exists is refunded in full once the grace period has passed", () => {
-    const decision = decideOrphan({ details: details([tx()]), context: { payments: [] }, now: later, graceMs: PAID_LINK_GRACE_MS })
+    const decision = decide({ details: details([tx()]), context: { payments: [] }, now: later, graceMs: PAID_LINK_GRACE_MS })
     expect(decision).toMatchObject({ orphan: true, transaction_id: TX, amount: "150.00", session_id: "payses_1" })
   })
 
   it("a session that now holds another link makes the old link's payment an orphan", () => {
     const context: SessionContext = { session: session(OTHER_LINK), payments: [] }
-    expect(decideOrphan({ details: details([tx()]), context, now: later, graceMs: PAID_LINK_GRACE_MS }).orphan).toBe(true)
+    expect(decide({ details: details([tx()]), context, now: later, graceMs: PAID_LINK_GRACE_MS }).orphan).toBe(true)
   })
 
   it("refunds what is left after a partial refund", () => {
-    const decision = decideOrphan({
+    const decision = decide({
       details: details([tx({ status: "partially refunded", refunded_amount: "50.25" })]),
       context: { payments: [] },
       now: later,
@@ -87,7 +93,7 @@ describe("decideOrphan", () => {
       { session: session(OTHER_LINK), payments: [{ id: "pay_1", data: { payment_link_id: LINK } }] },
     ],
   ] as [string, SessionContext][])("not an orphan when %s", (_case, context) => {
-    expect(decideOrphan({ details: details([tx()]), context, now: later, graceMs: PAID_LINK_GRACE_MS }).orphan).toBe(false)
+    expect(decide({ details: details([tx()]), context, now: later, graceMs: PAID_LINK_GRACE_MS }).orphan).toBe(false)
   })
 
   it.each([
@@ -95,7 +101,7 @@ describe("decideOrphan", () => {
     ["holds another link", session(OTHER_LINK)],
   ])("webhook path, a session that %s: the answer without a read is the one a read gives", (_case, existing) => {
     const context: SessionContext = { session: existing, payments: [] }
-    const read = decideOrphan({
+    const read = decide({
       details: details([tx()]),
       context,
       now: PAID_AT,
@@ -108,7 +114,7 @@ describe("decideOrphan", () => {
   })
 
   it("leaves a payment younger than the grace period alone", () => {
-    const decision = decideOrphan({
+    const decision = decide({
       details: details([tx()]),
       context: { payments: [] },
       now: PAID_AT + 60_000,
@@ -123,7 +129,7 @@ describe("decideOrphan", () => {
       refunded_amount: "150.00",
       refund_tracker: [{ id: "r1", status: "P", amount: "150.00", rrn: null, idempotency_key: orphanRefundKey(TX) }],
     })
-    const decision = decideOrphan({ details: details([refunded]), context: { payments: [] }, now: later, graceMs: PAID_LINK_GRACE_MS })
+    const decision = decide({ details: details([refunded]), context: { payments: [] }, now: later, graceMs: PAID_LINK_GRACE_MS })
     expect(decision).toMatchObject({ orphan: false, already_refunded: true })
   })
 
@@ -133,20 +139,62 @@ describe("decideOrphan", () => {
     ["a link with no successful payment", details([tx({ status: "fail" })], { status: "Unpaid" })],
     ["a bank-rejected installment", details([tx({ status: "fail", installment_tracker: { id: null, status: "R", message: null } })])],
   ])("ignores %s", (_case, linkDetails) => {
-    expect(decideOrphan({ details: linkDetails, context: { payments: [] }, now: later, graceMs: 0 }).orphan).toBe(false)
+    expect(decide({ details: linkDetails, context: { payments: [] }, now: later, graceMs: 0 }).orphan).toBe(false)
   })
 
-  it("never refunds a link whose cart is not in this database (another Medusa on the same merchant account)", () => {
-    const decision = decideOrphan({ details: details([tx()]), context: { payments: [] }, now: later, graceMs: 0, cartKnown: false })
-    expect(decision).toMatchObject({ orphan: false, reason: expect.stringMatching(/not in this store's database/) })
-    expect(decideOrphan({ details: details([tx()]), context: { payments: [] }, now: later, graceMs: 0, cartKnown: true }).orphan).toBe(
-      true
-    )
+  describe("whose link it is (D33)", () => {
+    const paidLink = (metadata: Record<string, unknown> | null) => details([tx()], { metadata })
+    const gone: SessionContext = { payments: [] }
+
+    it("never refunds a link another Medusa on the same merchant account made, however orphaned it looks", () => {
+      const theirs = paidLink({ session_id: "payses_1", instance_id: THEIRS, cart_id: "cart_1" })
+      for (const requireSessionGone of [false, true]) {
+        const decision = decide({ details: theirs, context: gone, now: later, graceMs: 0, requireSessionGone, cartKnown: true })
+        expect(decision).toMatchObject({ orphan: false, reason: expect.stringContaining(`another Medusa`) })
+        expect(decision.reason).toContain(THEIRS)
+      }
+    })
+
+    it("refunds this store's order-payment or draft-order link (no cart) whose session is gone, on its identity alone", () => {
+      const ours = paidLink({ session_id: "payses_1", instance_id: OURS, medusa_order_id: "order_1" })
+      expect(decide({ details: ours, context: gone, now: later, graceMs: 0 })).toMatchObject({ orphan: true, amount: "150.00" })
+      expect(
+        decide({ details: ours, context: gone, now: PAID_AT, graceMs: PAID_LINK_GRACE_MS, requireSessionGone: true }).orphan
+      ).toBe(true)
+    })
+
+    it("a link without an identity (made before links carried one) is judged only when its cart is in this database", () => {
+      const legacy = paidLink({ session_id: "payses_1", cart_id: "cart_1" })
+      expect(decide({ details: legacy, context: gone, now: later, graceMs: 0, cartKnown: true }).orphan).toBe(true)
+      expect(decide({ details: legacy, context: gone, now: later, graceMs: 0, cartKnown: false })).toMatchObject({
+        orphan: false,
+        reason: expect.stringMatching(/not in this store's database/),
+      })
+    })
+
+    it("an order-payment or draft-order link without an identity (no cart) is never refunded on its own", () => {
+      const legacy = paidLink({ session_id: "payses_1", medusa_order_id: "order_1" })
+      for (const requireSessionGone of [false, true]) {
+        expect(decide({ details: legacy, context: gone, now: later, graceMs: 0, requireSessionGone })).toMatchObject({
+          orphan: false,
+          reason: expect.stringMatching(/not refunded automatically/),
+        })
+      }
+    })
+
+    it.each([
+      ["an empty identity", ""],
+      ["an identity that is not text", 42],
+    ])("reads %s as none", (_case, instanceId) => {
+      const odd = paidLink({ session_id: "payses_1", instance_id: instanceId })
+      expect(decide({ details: odd, context: gone, now: later, graceMs: 0 }).orphan).toBe(false)
+      expect(decide({ details: odd, context: gone, now: later, graceMs: 0, cartKnown: true }).orphan).toBe(true)
+    })
   })
 
   it("webhook path: no grace, but only a session that no longer exists counts", () => {
     const now = PAID_AT + 1000
-    const gone = decideOrphan({
+    const gone = decide({
       details: details([tx()]),
       context: { payments: [] },
       now,
@@ -154,7 +202,7 @@ describe("decideOrphan", () => {
       requireSessionGone: true,
     })
     expect(gone.orphan).toBe(true)
-    const moved = decideOrphan({
+    const moved = decide({
       details: details([tx()]),
       context: { session: session(OTHER_LINK), payments: [] },
       now,
@@ -165,9 +213,9 @@ describe("decideOrphan", () => {
   })
 
   it("a session that still holds the paid link is flagged for the canceled-order check", () => {
-    const decision = decideOrphan({ details: details([tx()]), context: { session: session(), payments: [] }, now: later, graceMs: 0 })
+    const decision = decide({ details: details([tx()]), context: { session: session(), payments: [] }, now: later, graceMs: 0 })
     expect(decision).toMatchObject({ orphan: false, session_holds_link: true, session_id: "payses_1", transaction_id: TX })
-    const moved = decideOrphan({
+    const moved = decide({
       details: details([tx()]),
       context: { session: session(OTHER_LINK), payments: [] },
       now: later,

@@ -32,7 +32,7 @@ export const cancelUnpaidInstallmentsOrderWorkflow = createWorkflow("installment
     const data = transform({ decision }, ({ decision }): OrderCanceledUnpaidData => ({
       order_id: decision.order_id!,
       session_id: decision.session_id,
-      provider_id: decision.provider_id ?? "",
+      provider_id: decision.provider_id!,
       reason: decision.reason,
     }))
     emitEventStep({ eventName: ORDER_CANCELED_UNPAID_EVENT, data }).config({ name: "installments-emit-order-canceled-unpaid" })

@@ -2,6 +2,7 @@ import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { LinkVerdict } from "../../installments/links/verdict"
 import { webhookActionOf } from "../../installments/links/verdict"
 import type { SessionContext } from "../../installments/sessions/records"
+import { isInstallmentsProvider, type ProviderId } from "../../installments/registrations/provider-ids"
 
 export interface UnpaidOrderDecision {
   cancel: boolean
@@ -9,7 +10,7 @@ export interface UnpaidOrderDecision {
   reason: string
   session_id: string
   /** The session's provider (`pp_installments_<id>`). */
-  provider_id?: string
+  provider_id?: ProviderId
   order_id?: string
   order_display_id?: number | null
   /** The status the session is marked with when the order is canceled. */
@@ -26,6 +27,10 @@ export function decideUnpaidOrder(sessionId: string, context: SessionContext, ve
   const skip = (reason: string): UnpaidOrderDecision => ({ cancel: false, reason, session_id: sessionId, order_id: context.order?.id })
   if (!context.session) {
     return skip("the payment session no longer exists")
+  }
+  const providerId = context.session.provider_id
+  if (!isInstallmentsProvider(providerId)) {
+    return skip(`the payment session belongs to provider ${providerId}`)
   }
   if (!context.order) {
     return skip("no order was placed for this session's cart")
@@ -55,7 +60,7 @@ export function decideUnpaidOrder(sessionId: string, context: SessionContext, ve
     cancel: true,
     reason: verdict.reason,
     session_id: sessionId,
-    provider_id: context.session.provider_id,
+    provider_id: providerId,
     order_id: context.order.id,
     order_display_id: context.order.display_id ?? null,
     session_status: action === PaymentActions.CANCELED ? PaymentSessionStatus.CANCELED : PaymentSessionStatus.ERROR,

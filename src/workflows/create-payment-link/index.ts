@@ -2,9 +2,10 @@ import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework
 import type { CreatePaymentLinkBody } from "../../lib/client"
 import { createLinkAtServiceStep } from "./steps/create-link-at-service"
 import { recordPaymentLinkStep } from "./steps/record-payment-link"
+import type { RegistrationId } from "../../installments/registrations/provider-ids"
 
 export interface CreatePaymentLinkWorkflowInput {
-  provider_id: string
+  provider_id: RegistrationId
   /** The admin user making the link. */
   created_by: string | null
   /** The service's creation request, amount as a 2-decimal string. */

@@ -5,8 +5,9 @@ import { processPaidSessionStep } from "./steps/process-paid-session"
 import { readSessionVerdictStep, type SessionToReconcile } from "./steps/read-session-verdict"
 
 /**
- * Settles a session whose webhook never came: if its link was paid, it goes through the same
- * processPaymentWorkflow as a webhook, under the cart's lock, which places the order once however
+ * The one way a paid link becomes an order, for the paid webhook and for the sweep of sessions whose
+ * webhook never came: the link is read (the webhook's read shares the shopper's), and a paid one goes
+ * through Medusa's processPaymentWorkflow, under the cart's lock, which places the order once however
  * often it runs and whoever else is completing the cart. A session collecting an order's debt has no
  * cart: Medusa authorizes and captures it on the order's payment collection.
  */

@@ -3,7 +3,7 @@ import { MathBN } from "@medusajs/framework/utils"
 import type { Transaction } from "../../lib/client"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
 import { cancelRefundKey, serviceKeyOfRefund } from "../../installments/refunds/keys"
-import { registrationIdOf } from "../../installments/registrations/provider-ids"
+import { registrationIdOf, type RegistrationId } from "../../installments/registrations/provider-ids"
 import { hasRefundWithKey, refundableBalance } from "../../installments/links/transactions"
 import type { OrderPaymentRow } from "../../installments/sessions/records"
 
@@ -18,7 +18,7 @@ export interface OrderTransactionRow {
 /** A refund to send to the service under a key, because Medusa shows it made and the service does not. */
 export interface MissingRefund {
   payment_id: string
-  provider_id: string
+  provider_id: RegistrationId
   transaction_id: string
   /** Decimal SAR. */
   amount_sar: string

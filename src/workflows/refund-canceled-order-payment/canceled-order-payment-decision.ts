@@ -3,7 +3,7 @@ import type { CanceledOrderRefundRoute } from "../../modules/installments/events
 import type { PaymentLinkDetails, Transaction } from "../../lib/client"
 import { formatAmount, medusaAmountText, roundMedusaAmount } from "../../lib/money"
 import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "../../installments/links/transactions"
-import { isInstallmentsProvider } from "../../installments/registrations/provider-ids"
+import { isInstallmentsProvider, type ProviderId } from "../../installments/registrations/provider-ids"
 import { recordsTransaction } from "../../installments/sessions/data"
 import type { PaymentAmountRow, PaymentRow, SessionContext } from "../../installments/sessions/records"
 
@@ -19,7 +19,7 @@ export interface CanceledOrderPaymentDecision {
   /** How the refund is made: Medusa recorded a captured payment for it, or it did not. */
   via?: CanceledOrderRefundRoute
   /** The session's provider (`pp_installments_<id>`). */
-  provider_id?: string
+  provider_id?: ProviderId
   payment_link_id?: string
   order_id?: string
   order_display_id?: number | null

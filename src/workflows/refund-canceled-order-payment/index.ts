@@ -12,7 +12,8 @@ import { CANCELED_ORDER_PAYMENT_REFUNDED_EVENT, type CanceledOrderPaymentRefunde
 import type { CanceledOrderPaymentDecision } from "./canceled-order-payment-decision"
 import { registrationIdOf } from "../../installments/registrations/provider-ids"
 
-const registrationId = (decision: CanceledOrderPaymentDecision) => registrationIdOf(decision.provider_id) ?? ""
+// A decision to refund always names the installments provider of its session.
+const registrationId = (decision: CanceledOrderPaymentDecision) => registrationIdOf(decision.provider_id)!
 
 /**
  * A successful payment on a session whose order is canceled: the customer paid the session's link

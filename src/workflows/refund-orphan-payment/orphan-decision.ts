@@ -5,6 +5,7 @@ import type { SessionContext } from "../../installments/sessions/records"
 // Refunds are idempotent by key, so repeated sweeps refund an orphan once.
 import { orphanRefundKey } from "../../installments/refunds/keys"
 import { sameLinkId } from "../../installments/links/ids"
+import { INSTANCE_METADATA_KEY, linkOwner } from "../../installments/links/ownership"
 
 export interface OrphanDecision {
   orphan: boolean
@@ -41,10 +42,17 @@ export function sessionStillExists(paymentLinkId: string, sessionId: string, con
 }
 
 /**
- * Whether a paid link is a payment no Medusa order will ever record: its `metadata.session_id` is
- * not a live payment session holding this link, no Medusa payment records it, and it was paid more
- * than `graceMs` ago. With `requireSessionGone` (the webhook path, which runs seconds after the
- * payment and so skips the grace) only a session that no longer exists at all counts.
+ * Whether a paid link is a payment no Medusa order will ever record: this store made it, its
+ * `metadata.session_id` is not a live payment session holding this link, no Medusa payment records
+ * it, and it was paid more than `graceMs` ago. With `requireSessionGone` (the webhook path, which
+ * runs seconds after the payment and so skips the grace) only a session that no longer exists at
+ * all counts.
+ *
+ * Whose link it is (D33): one carrying this store's identity is judged; one carrying another's was
+ * made by another Medusa on the same merchant account (staging beside production) and is never
+ * refunded. One carrying none was made before links carried it: judged only when it names a cart in
+ * this store's database, so an order-payment or draft-order link of that time (no cart) is never
+ * refunded on its own.
  */
 export function decideOrphan(input: {
   details: PaymentLinkDetails
@@ -52,10 +60,11 @@ export function decideOrphan(input: {
   now: number
   graceMs: number
   requireSessionGone?: boolean
+  /** This store's identity (`metadata.instance_id` of the links it makes). */
+  instanceId: string
   /**
-   * Whether the cart named in the link's `metadata.cart_id` exists in this database; undefined when
-   * the link names none. A link whose cart is unknown here was made by another Medusa sharing the
-   * merchant account (staging and production on one store): never ours to refund.
+   * For a link without an identity only: whether the cart named in its `metadata.cart_id` exists in
+   * this database; undefined when it names none (or was not looked up).
    */
   cartKnown?: boolean
 }): OrphanDecision {
@@ -68,10 +77,22 @@ export function decideOrphan(input: {
   if (typeof sessionId !== "string" || !sessionId.startsWith("payses_")) {
     return skip("the link was not made for a Medusa payment session")
   }
-  if (input.cartKnown === false) {
-    return skip("the link's cart is not in this store's database (another Medusa using the same merchant account?)", {
-      session_id: sessionId,
-    })
+  const owner = linkOwner(link.metadata, input.instanceId)
+  if (owner === "another_store") {
+    return skip(
+      `the link was made by another Medusa using this merchant account (instance ${String(link.metadata?.[INSTANCE_METADATA_KEY])})`,
+      {
+        session_id: sessionId,
+      }
+    )
+  }
+  if (owner === "unknown" && input.cartKnown !== true) {
+    return skip(
+      input.cartKnown === false
+        ? "the link carries no store identity and its cart is not in this store's database (another Medusa using the same merchant account?)"
+        : "the link carries no store identity (made before links carried one) and names no cart of this store: not refunded automatically",
+      { session_id: sessionId }
+    )
   }
   const transaction = paidTransaction(details)
   if (!transaction) {

@@ -1,7 +1,7 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { formatAmount, medusaAmountText, roundMedusaAmount } from "../../lib/money"
-import { registrationIdOf } from "../../installments/registrations/provider-ids"
+import { registrationIdOf, type RegistrationId } from "../../installments/registrations/provider-ids"
 import type { OrderPaymentRow } from "../../installments/sessions/records"
 import { medusaRefundable } from "../../installments/refunds/medusa-refundable"
 
@@ -19,7 +19,7 @@ export interface OrderRefundState {
 export interface PlannedRefund {
   payment_id: string
   /** The provider registration's id (`installments` for `pp_installments_installments`). */
-  provider_id: string
+  provider_id: RegistrationId
   transaction_id: string
   /** Medusa's exact amount (major units), handed to refundPaymentWorkflow unchanged. */
   amount: string
@@ -43,7 +43,10 @@ export interface ReturnRefundDecision {
  * owes nothing (an exchange for a dearer item, a replacement claim, a refund already made by hand).
  * `enabled` says, per provider registration, whether the merchant left autoRefundReturns on.
  */
-export function decideReturnRefund(order: OrderRefundState, enabled: (registrationId: string) => boolean): ReturnRefundDecision {
+export function decideReturnRefund(
+  order: OrderRefundState,
+  enabled: (registrationId: RegistrationId) => boolean
+): ReturnRefundDecision {
   const pending = MathBN.convert((order.summary?.raw_pending_difference ?? order.summary?.pending_difference ?? 0) as BigNumberInput)
   const owedHalalas = pending.lt(0) ? roundMedusaAmount(MathBN.mult(pending, -1)) : 0n
   if (owedHalalas <= 0n) {

@@ -9,13 +9,14 @@ import { ORDER_DEBT_KEY, type OrderDebtRequest, type OrderLinkCheckout } from ".
 import type { DebtKind } from "./order-debt-decision"
 import { loadOrderDebtStep } from "./steps/load-order-debt"
 import { readOrderPaymentLinkStep } from "./steps/read-order-payment-link"
+import type { ProviderId } from "../../installments/registrations/provider-ids"
 
 export interface RequestOrderPaymentInput {
   order_id: string
   /** `draft`: a draft order, collected for its total and placed once paid. */
   kind: DebtKind
   /** Medusa's provider id of the registration making the link (`pp_installments_<id>`). */
-  provider_id: string
+  provider_id: ProviderId
   checkout?: OrderLinkCheckout
   send_sms?: boolean
   /** ISO 8601; the registration's link lifetime when absent. */

@@ -6,12 +6,13 @@ import type { RefundSource } from "../../installments/refunds/keys"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type { RefundFailedData } from "../../modules/installments/events"
 import type InstallmentsModuleService from "../../modules/installments/service"
+import type { RegistrationId } from "../../installments/registrations/provider-ids"
 
 /** A refund the plugin sent (or meant to send) on one payment, and how it ended. */
 export interface RefundAttempt {
   payment_id: string
   /** The provider registration's id. */
-  provider_id: string
+  provider_id: RegistrationId
   transaction_id: string
   /** Decimal SAR. */
   amount_sar: string

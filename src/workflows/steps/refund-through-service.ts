@@ -7,10 +7,11 @@ import type { RefundSource } from "../../installments/refunds/keys"
 import { formatAmount } from "../../lib/money"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type InstallmentsModuleService from "../../modules/installments/service"
+import type { RegistrationId } from "../../installments/registrations/provider-ids"
 
 export interface RefundThroughServiceInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */
-  provider_id: string
+  provider_id: RegistrationId
   transaction_id: string
   /** Decimal SAR, exact to the halala. */
   amount: string

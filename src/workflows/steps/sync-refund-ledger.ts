@@ -3,10 +3,11 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Logger } from "@medusajs/framework/types"
 import type { RefundSource } from "../../modules/installments/models/refund"
 import { syncTransactionRefunds } from "./sync-transaction-refunds"
+import type { RegistrationId } from "../../installments/registrations/provider-ids"
 
 export interface SyncRefundLedgerInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */
-  provider_id: string
+  provider_id: RegistrationId
   transaction_id: string
   payment_id?: string
   order_id?: string

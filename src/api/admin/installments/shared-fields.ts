@@ -2,6 +2,7 @@ import { z } from "@medusajs/framework/zod"
 import { isExactAmount, toHalalas } from "../../../lib/money"
 import { IsoDate } from "../../../lib/client/schemas/common"
 import { refineStatementWindow } from "../../../lib/client/schemas/reports"
+import { asRegistrationId } from "../../../installments/registrations/provider-ids"
 
 /** Fields the back-office validators share; each message names its field so a form can place it. */
 
@@ -9,8 +10,11 @@ import { refineStatementWindow } from "../../../lib/client/schemas/reports"
 export const withoutNul = (value: string) => !value.includes("\u0000")
 export const nulMessage = (name: string) => `${name} must not contain NUL characters`
 
-/** The registration a request is about; required only when there are several. */
-export const providerIdField = z.string().min(1, "provider_id must not be empty").optional()
+/**
+ * The registration a request is about, by its registration id (`installments`, not Medusa's
+ * `pp_installments_installments`); required only when there are several.
+ */
+export const providerIdField = z.string().min(1, "provider_id must not be empty").transform(asRegistrationId).optional()
 
 /** A SAR amount greater than 0, exact to the halala, as a string ("1200.00") or a JSON number. */
 export const amountField = (name: string) =>

@@ -1,6 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { EVENT_NAMES } from "../../../lib/client/schemas/webhooks"
 import { nulMessage, pageFields, withoutNul } from "./shared-fields"
+import { asRegistrationId } from "../../../installments/registrations/provider-ids"
 
 /** Checkout, payment and refund events: everything the plugin acts on. */
 export const DEFAULT_WEBHOOK_EVENTS = [
@@ -14,7 +15,7 @@ export const DEFAULT_WEBHOOK_EVENTS = [
 ] as const
 
 export const AdminRegisterWebhook = z.object({
-  provider_id: z.string().min(1).default("installments"),
+  provider_id: z.string().min(1).default("installments").transform(asRegistrationId),
   url: z.string().url(),
   description: z.string().max(500).optional(),
   event_type_names: z

@@ -7,8 +7,8 @@ import middlewares from "../../middlewares"
 import { refuseInstallmentsWebhookMethod } from "../refuse-webhook-method"
 import { UNDATED_BODY, UNVERIFIED_BODY, verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
 import { installmentsProviderOptions } from "../../../installments/registrations/lookup"
-import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../installments/webhooks/verified-header"
 import { configWithPayment, paymentServiceWith } from "../../../installments/__tests__/medusa-shapes"
+import { asRegistrationId } from "../../../installments/registrations/provider-ids"
 
 const keys = generateWebhookKeyPair()
 const LINK_ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2"
@@ -124,16 +124,9 @@ function harness(registeredKeys: Keys | ((fresh: boolean) => Keys) = [{ prefix: 
     }
     return { res, next, req, finish }
   }
-  /** The paid deliveries queued for Medusa's webhook handling. */
-  const paidDeliveries = () =>
-    emitted.filter((event) => event.name === "installments.paid_delivery").map((event) => event.data as PaidDelivery)
-  return { deliver, emitted, queueOptions, logged, failEmits, seen, paidDeliveries, keyReads: module.keyReads, owners: module.owners }
-}
-
-type PaidDelivery = {
-  event_name: string
-  session_id?: string
-  webhook: { provider: string; payload: { rawData: Buffer; headers: Record<string, string> } }
+  /** What the route emitted, as `event_name` of each delivery. */
+  const deliveries = () => emitted.map((event) => (event.data as { event_name: string }).event_name)
+  return { deliver, emitted, queueOptions, logged, failEmits, seen, deliveries, keyReads: module.keyReads, owners: module.owners }
 }
 
 // Deliveries made a minute ago: well inside the 30-day retention.
@@ -147,10 +140,10 @@ const signed = (body: string, privateKey = keys.privateKey, keyPrefix = "whk_1")
 
 const TX_ID = "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed"
 
-/** What the middleware emits for a verified delivery the plugin follows up on. */
-function verifiedAnnouncement(name: string, extra: Record<string, unknown> = {}) {
+/** The one event the route emits for a verified, first-seen delivery. */
+function received(name: string, extra: Record<string, unknown> = {}) {
   const data = { provider_id: "pp_installments_installments", event_id: "evt_3b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", event_name: name }
-  return { name: "installments.webhook_verified", data: { ...data, payment_link_id: LINK_ID, session_id: "payses_1", ...extra } }
+  return { name: "installments.webhook_received", data: { ...data, payment_link_id: LINK_ID, session_id: "payses_1", ...extra } }
 }
 function transactionData(status: string, extra: Record<string, unknown> = {}) {
   return {
@@ -171,57 +164,54 @@ describe("verifyInstallmentsWebhook", () => {
   const modal = event("modal.closed", { payment_link_id: LINK_ID, metadata: {} })
   const paid = event("order.success", transactionData("success"))
 
-  it("queues a correctly signed paid delivery as Medusa's route would, once", async () => {
-    const { deliver, paidDeliveries, emitted, queueOptions } = harness()
+  it("emits one event for a correctly signed paid delivery, after Medusa's webhook delay, once", async () => {
+    const { deliver, emitted, queueOptions } = harness()
     const first = await deliver(paid, signed(paid))
     expect(first.next).not.toHaveBeenCalled()
     expect(first.res.body).toEqual({ received: true })
-    const [queued] = paidDeliveries()
-    expect(queued).toMatchObject({
-      provider_id: "pp_installments_installments",
-      event_name: "order.success",
-      payment_link_id: LINK_ID,
-      session_id: "payses_1",
-      webhook: { provider: "installments_installments" },
-    })
-    expect(queued.webhook.payload.rawData.toString()).toBe(paid)
+    expect(emitted).toEqual([received("order.success")])
     // Medusa's webhook_delay from the Payment module's options, and its default retries.
-    expect(queueOptions[emitted.findIndex((event) => event.name === "installments.paid_delivery")]).toEqual({
-      delay: 2500,
-      attempts: 3,
-    })
+    expect(queueOptions).toEqual([{ delay: 2500, attempts: 3 }])
     const replay = await deliver(paid, signed(paid))
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
-    expect(paidDeliveries()).toHaveLength(1)
+    expect(emitted).toHaveLength(1)
   })
 
   it.each([
     ["installment.tracker.approved", () => event("installment.tracker.approved", transactionData("success"))],
     ["order.success", () => paid],
-  ])("queues a verified %s for Medusa: it can complete the cart of a shopper who never returns", async (name, body) => {
-    const { deliver, paidDeliveries } = harness()
+  ])("delays a verified %s: the shopper's own return goes first", async (name, body) => {
+    const { deliver, deliveries, queueOptions } = harness()
     const { res } = await deliver(body(), signed(body()))
     expect(res.body).toEqual({ received: true })
-    expect(paidDeliveries().map((queued) => queued.event_name)).toEqual([name])
+    expect(deliveries()).toEqual([name])
+    expect(queueOptions).toEqual([{ delay: 2500, attempts: 3 }])
   })
 
   it.each([
-    ["modal.closed", () => modal],
-    ["order.created", () => event("order.created", transactionData("pending"))],
-    ["order.updated", () => event("order.updated", transactionData("partially refunded", { refunded_amount: "10.00" }))],
-    ["order.failed", () => event("order.failed", transactionData("fail"))],
-    ["order.disputed", () => event("order.disputed", transactionData("success"))],
-    ["installment.tracker.rejected", () => event("installment.tracker.rejected", transactionData("fail"))],
-    ["payment_link.expired", () => event("payment_link.expired", { id: LINK_ID })],
-  ])("answers a verified %s itself, once: Medusa could only answer it not_supported", async (_name, body) => {
-    const { deliver, paidDeliveries } = harness()
+    ["modal.closed", () => modal, { payment_link_id: LINK_ID }],
+    ["order.created", () => event("order.created", transactionData("pending")), {}],
+    [
+      "order.updated",
+      () => event("order.updated", transactionData("partially refunded", { refunded_amount: "10.00" })),
+      { transaction_id: TX_ID },
+    ],
+    ["order.failed", () => event("order.failed", transactionData("fail")), {}],
+    ["order.disputed", () => event("order.disputed", transactionData("success")), { transaction_id: TX_ID, occurred_at: SENT_AT }],
+    ["installment.tracker.rejected", () => event("installment.tracker.rejected", transactionData("fail")), {}],
+    ["payment_link.expired", () => event("payment_link.expired", { id: LINK_ID }), { payment_link_id: LINK_ID }],
+  ])("emits a verified %s at once, once, and never hands it to Medusa", async (name, body, fields) => {
+    const { deliver, emitted, queueOptions } = harness()
     const first = await deliver(body(), signed(body()))
     expect(first.res.statusCode).toBe(200)
     expect(first.res.body).toEqual({ received: true })
     expect(first.next).not.toHaveBeenCalled()
-    expect(paidDeliveries()).toEqual([])
+    expect(emitted).toHaveLength(1)
+    expect(emitted[0]).toMatchObject({ name: "installments.webhook_received", data: { event_name: name, ...fields } })
+    expect(queueOptions).toEqual([{ attempts: 3 }])
     const replay = await deliver(body(), signed(body()))
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
+    expect(emitted).toHaveLength(1)
   })
 
   it("verifies with the kept keys, and reads them fresh only before refusing a delivery", async () => {
@@ -280,29 +270,12 @@ describe("verifyInstallmentsWebhook", () => {
   })
 
   it("leaves deliveries for other providers untouched", async () => {
-    const { deliver } = harness()
-    const headers = { "content-type": "application/json", [VERIFIED_MARKER_HEADER]: "theirs" }
-    const { res, next, req } = await deliver(modal, headers, "stripe_stripe")
+    const { deliver, emitted } = harness()
+    const { res, next } = await deliver(modal, { "content-type": "application/json" }, "stripe_stripe")
     expect(next).toHaveBeenCalledTimes(1)
     expect(res.statusCode).toBe(200)
     expect(res.body).toBeUndefined()
-    expect(req.headers[VERIFIED_MARKER_HEADER]).toBe("theirs")
-  })
-
-  it("marks a verified delivery for the provider, replacing any copy sent from outside", async () => {
-    const { deliver, paidDeliveries } = harness()
-    const headers = { ...signed(paid), [VERIFIED_MARKER_HEADER]: "forged" }
-    await deliver(paid, headers)
-    const [queued] = paidDeliveries()
-    expect(queued.webhook.payload.headers[VERIFIED_MARKER_HEADER]).toBe(verifiedMarker(SECRET, Buffer.from(paid)))
-  })
-
-  it("strips an incoming marker from a delivery it refuses", async () => {
-    const { deliver } = harness()
-    const forgedMarker = verifiedMarker(SECRET, Buffer.from(modal))
-    const { res, req } = await deliver(modal, { "content-type": "application/json", [VERIFIED_MARKER_HEADER]: forgedMarker })
-    expect(res.statusCode).toBe(401)
-    expect(req.headers[VERIFIED_MARKER_HEADER]).toBeUndefined()
+    expect(emitted).toEqual([])
   })
 
   it("answers 401 when no key is configured at all, telling the merchant's log how to fix it", async () => {
@@ -354,37 +327,26 @@ describe("verifyInstallmentsWebhook", () => {
     }
   })
 
-  it("announces refund changes so the plugin's ledger follows them", async () => {
+  it("names the transaction of a refund change, so the plugin's ledger follows it", async () => {
     const { deliver, emitted } = harness()
     const body = event("order.updated", transactionData("partially refunded", { refunded_amount: "10.00" }))
     const { res } = await deliver(body, signed(body))
     expect(res.statusCode).toBe(200)
-    expect(emitted).toEqual([
-      { name: "installments.refunds_changed", data: { provider_id: "pp_installments_installments", transaction_id: TX_ID } },
-    ])
+    expect(emitted).toEqual([received("order.updated", { transaction_id: TX_ID })])
   })
 
-  it.each(["order.failed", "installment.tracker.rejected"])(
-    "announces a verified %s for the plugin's follow-ups, with the link and session",
-    async (name) => {
-      const { deliver, emitted } = harness()
-      const body = event(name, transactionData("fail"))
-      await deliver(body, signed(body))
-      expect(emitted.filter((event) => event.name === "installments.webhook_verified")).toEqual([verifiedAnnouncement(name)])
-    }
-  )
-
-  it("leaves an order.success that names its session to the paid-delivery subscriber alone: no follow-up announced", async () => {
+  it.each(["order.failed", "installment.tracker.rejected"])("emits a verified %s with the link and session", async (name) => {
     const { deliver, emitted } = harness()
-    await deliver(paid, signed(paid))
-    expect(emitted.map((event) => event.name)).toEqual(["installments.paid_delivery"])
+    const body = event(name, transactionData("fail"))
+    await deliver(body, signed(body))
+    expect(emitted).toEqual([received(name)])
   })
 
-  it("announces a verified order.disputed with the disputed transaction and when it was reported", async () => {
+  it("emits a verified order.disputed with the disputed transaction and when it was reported", async () => {
     const { deliver, emitted } = harness()
     const body = event("order.disputed", transactionData("success"))
     await deliver(body, signed(body))
-    expect(emitted).toEqual([verifiedAnnouncement("order.disputed", { transaction_id: TX_ID, occurred_at: SENT_AT })])
+    expect(emitted).toEqual([received("order.disputed", { transaction_id: TX_ID, occurred_at: SENT_AT })])
   })
 
   it("does not announce a refused delivery", async () => {
@@ -408,21 +370,21 @@ describe("verifyInstallmentsWebhook", () => {
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
   })
 
-  it("releases the delivery id when a paid delivery cannot be queued for Medusa", async () => {
-    const { deliver, failEmits, paidDeliveries } = harness()
+  it("releases the delivery id when a paid delivery cannot be queued", async () => {
+    const { deliver, failEmits, deliveries } = harness()
     const approved = event("installment.tracker.approved", transactionData("success"))
     failEmits.count = 1
     await expect(deliver(approved, signed(approved))).rejects.toThrow(/event bus unavailable/)
     const retry = await deliver(approved, signed(approved))
     expect(retry.res.body).toEqual({ received: true })
-    expect(paidDeliveries()).toHaveLength(1)
+    expect(deliveries()).toEqual(["installment.tracker.approved"])
     const replay = await deliver(approved, signed(approved))
     expect(replay.res.body).toEqual({ received: true, duplicate: true })
   })
 })
 
 describe("verifyInstallmentsWebhook: event ids and names as the live service may send them", () => {
-  it("queues an order.success with id evt_1 and a transaction of only id, status and amount; naming no session, it is also announced for the orphan check", async () => {
+  it("emits an order.success with id evt_1 and a transaction of only id, status and amount, naming no session", async () => {
     const { deliver, emitted, seen } = harness()
     const body = JSON.stringify({
       id: "evt_1",
@@ -433,17 +395,15 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
     const { res } = await deliver(body, signed(body))
     expect(res.statusCode).toBe(200)
     expect([...seen]).toEqual(["evt_1"])
-    const ids = {
-      provider_id: "pp_installments_installments",
-      event_id: "evt_1",
-      event_name: "order.success",
-      payment_link_id: LINK_ID,
-    }
     expect(emitted).toEqual([
-      { name: "installments.webhook_verified", data: ids },
       {
-        name: "installments.paid_delivery",
-        data: { ...ids, webhook: expect.objectContaining({ provider: "installments_installments" }) },
+        name: "installments.webhook_received",
+        data: {
+          provider_id: "pp_installments_installments",
+          event_id: "evt_1",
+          event_name: "order.success",
+          payment_link_id: LINK_ID,
+        },
       },
     ])
   })
@@ -500,23 +460,26 @@ describe("verifyInstallmentsWebhook: event ids and names as the live service may
     expect((await deliver(body, { "content-type": "application/json" })).res.statusCode).toBe(401)
   })
 
-  it("announces a refund change from an order.updated of only the transaction id", async () => {
+  it("emits a refund change from an order.updated of only the transaction id", async () => {
     const { deliver, emitted } = harness()
     const body = JSON.stringify({ id: 7, event: "order.updated", created_at: SENT_AT, data: { id: TX_ID } })
     const { res } = await deliver(body, signed(body))
     expect(res.body).toEqual({ received: true })
     expect(emitted).toEqual([
-      { name: "installments.refunds_changed", data: { provider_id: "pp_installments_installments", transaction_id: TX_ID } },
+      {
+        name: "installments.webhook_received",
+        data: { provider_id: "pp_installments_installments", event_id: "7", event_name: "order.updated", transaction_id: TX_ID },
+      },
     ])
   })
 
-  it("announces payment_link.expired of only the link id", async () => {
+  it("emits payment_link.expired of only the link id", async () => {
     const { deliver, emitted } = harness()
     const body = JSON.stringify({ id: "e-9", event: "payment_link.expired", created_at: SENT_AT, data: { id: LINK_ID } })
     await deliver(body, signed(body))
     expect(emitted).toEqual([
       {
-        name: "installments.webhook_verified",
+        name: "installments.webhook_received",
         data: {
           provider_id: "pp_installments_installments",
           event_id: "e-9",
@@ -627,9 +590,9 @@ describe("the webhook middleware's route", () => {
 
 describe("installmentsProviderOptions", () => {
   it("finds a registration by id and validates its options", () => {
-    expect(installmentsProviderOptions(config as never, "installments")).toMatchObject({ checkoutMode: "both" })
-    expect(installmentsProviderOptions(config as never, "stripe")).toBeUndefined()
-    expect(installmentsProviderOptions({ modules: [] } as never, "installments")).toBeUndefined()
+    expect(installmentsProviderOptions(config as never, asRegistrationId("installments"))).toMatchObject({ checkoutMode: "both" })
+    expect(installmentsProviderOptions(config as never, asRegistrationId("stripe"))).toBeUndefined()
+    expect(installmentsProviderOptions({ modules: [] } as never, asRegistrationId("installments"))).toBeUndefined()
   })
 })
 

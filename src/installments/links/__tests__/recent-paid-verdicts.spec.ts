@@ -50,4 +50,38 @@ describe("RecentPaidVerdicts", () => {
     expect(verdicts.recall(LINK, { ...expected, session_id: "payses_1" }, 1)).toBe(paid)
     expect(verdicts.recall(LINK, { ...expected, session_id: "payses_10000" }, 1)).toBe(paid)
   })
+
+  describe("verdictOf: the one read the shopper and the paid webhook share", () => {
+    const unpaid: LinkVerdict = { status: PaymentSessionStatus.REQUIRES_MORE, reason: "not paid yet", failedAttempts: 0 }
+
+    it("reads once, keeps the paid answer, and a reusing caller gets it without a read", async () => {
+      const verdicts = new RecentPaidVerdicts()
+      const read = jest.fn(async () => paid)
+      expect(await verdicts.verdictOf(LINK, expected, { reuse: true, ttlMs: 1_000 }, read)).toBe(paid)
+      expect(await verdicts.verdictOf(LINK, expected, { reuse: true, ttlMs: 1_000 }, read)).toBe(paid)
+      expect(read).toHaveBeenCalledTimes(1)
+    })
+
+    it("a caller that does not reuse reads every time, and still keeps a paid answer for the next that does", async () => {
+      const verdicts = new RecentPaidVerdicts()
+      const read = jest.fn(async () => paid)
+      await verdicts.verdictOf(LINK, expected, { reuse: false, ttlMs: 1_000 }, read)
+      await verdicts.verdictOf(LINK, expected, { reuse: false, ttlMs: 1_000 }, read)
+      expect(read).toHaveBeenCalledTimes(2)
+      await verdicts.verdictOf(LINK, expected, { reuse: true, ttlMs: 1_000 }, read)
+      expect(read).toHaveBeenCalledTimes(2)
+    })
+
+    it("never reuses an unpaid answer, nor anything with a ttl of 0", async () => {
+      const verdicts = new RecentPaidVerdicts()
+      const unpaidRead = jest.fn(async () => unpaid)
+      await verdicts.verdictOf(LINK, expected, { reuse: true, ttlMs: 1_000 }, unpaidRead)
+      await verdicts.verdictOf(LINK, expected, { reuse: true, ttlMs: 1_000 }, unpaidRead)
+      expect(unpaidRead).toHaveBeenCalledTimes(2)
+      const paidRead = jest.fn(async () => paid)
+      await verdicts.verdictOf(LINK, expected, { reuse: true, ttlMs: 0 }, paidRead)
+      await verdicts.verdictOf(LINK, expected, { reuse: true, ttlMs: 0 }, paidRead)
+      expect(paidRead).toHaveBeenCalledTimes(2)
+    })
+  })
 })

@@ -6,13 +6,14 @@ import { formatAmount } from "../../../lib/money"
 import { fakeModule } from "../../../modules/installments/__tests__/helpers/fake-module"
 import { sendRefund as send, REFUND_PENDING_CODES, type RefundRequest } from "../send-refund"
 import { BASE_URL, OPTIONS, transaction, TX_ID } from "../../__tests__/fixtures"
+import { asRegistrationId } from "../../registrations/provider-ids"
 
 const client = () => new InstallmentsClient({ ...OPTIONS, maxRetries: 0, timeoutMs: 5_000 })
 const order = (halalas: bigint, idempotencyKey = "cancel-pay_1"): RefundRequest => ({
   transaction_id: TX_ID,
   amount: formatAmount(halalas),
   idempotency_key: idempotencyKey,
-  provider_id: "installments",
+  provider_id: asRegistrationId("installments"),
   payment_id: "pay_1",
   source: "cancel",
   reason: "Order canceled in Medusa",

@@ -1,6 +1,7 @@
 import type InstallmentsModuleService from "../service"
 import type { IntentOutcome } from "../../../installments/refunds/intent"
 import { fakeModule } from "./helpers/fake-module"
+import { asRegistrationId } from "../../../installments/registrations/provider-ids"
 
 const entry = (id: string, status: "P" | "R" = "P", rrn: string | null = null, idempotency_key = "ref_1", amount = "40.00") => ({
   id,
@@ -16,7 +17,7 @@ const entry = (id: string, status: "P" | "R" = "P", rrn: string | null = null, i
 const TX = "tx_1"
 const intent = (overrides: Record<string, unknown> = {}) => ({
   idempotency_key: "return-ret_1-pay_1",
-  provider_id: "installments",
+  provider_id: asRegistrationId("installments"),
   transaction_id: TX,
   payment_id: "pay_1",
   order_id: "order_1",
@@ -30,7 +31,11 @@ const open = (svc: InstallmentsModuleService, overrides: Record<string, unknown>
 const outcome = (svc: InstallmentsModuleService, row_id: string, result: IntentOutcome) =>
   svc.writeRefundLedger({ kind: "outcome", transaction_id: TX, row_id, outcome: result })
 const sync = (svc: InstallmentsModuleService, tracker: ReturnType<typeof entry>[], extra: Record<string, unknown> = {}) =>
-  svc.writeRefundLedger({ kind: "tracker", transaction_id: TX, sync: { provider_id: "installments", tracker, ...extra } })
+  svc.writeRefundLedger({
+    kind: "tracker",
+    transaction_id: TX,
+    sync: { provider_id: asRegistrationId("installments"), tracker, ...extra },
+  })
 
 describe("refund ledger: one writer, intents before calls", () => {
   it("writes the intent under its cause's key before anything is sent", async () => {
@@ -173,7 +178,7 @@ describe("disputes", () => {
       transaction_id: "tx_1",
       payment_id: "pay_1",
       order_id: "order_1",
-      provider_id: "installments",
+      provider_id: asRegistrationId("installments"),
       event_id: "evt_1",
       disputed_at: new Date("2026-11-22T10:00:00Z"),
     }
@@ -188,23 +193,28 @@ describe("webhook keys", () => {
     prefix: "whk_1",
     public_key: publicKey,
     environment: "sandbox",
-    provider_id: "installments",
+    provider_id: asRegistrationId("installments"),
     endpoint_id: "1",
     url: "https://shop.test/hooks",
   })
-  const LIVE = { provider_id: "installments", environment: "production" }
+  const LIVE = { provider_id: asRegistrationId("installments"), environment: "production" }
 
   it("verifies a registration's deliveries only with the keys made for it and its environment", async () => {
     const { svc } = fakeModule()
     await svc.upsertWebhookKey({ ...key("PEM-sandbox"), prefix: "whk_sandbox" })
     await svc.upsertWebhookKey({ ...key("PEM-live"), prefix: "whk_live", environment: "production" })
-    await svc.upsertWebhookKey({ ...key("PEM-other"), prefix: "whk_other", environment: "production", provider_id: "bnpl" })
+    await svc.upsertWebhookKey({
+      ...key("PEM-other"),
+      prefix: "whk_other",
+      environment: "production",
+      provider_id: asRegistrationId("bnpl"),
+    })
     await svc.upsertWebhookKey({ ...key("PEM-old"), prefix: "whk_old", environment: "production", provider_id: null as never })
     expect(await svc.webhookKeysForVerification(LIVE)).toEqual([{ prefix: "whk_live", publicKey: "PEM-live" }])
-    expect(await svc.webhookKeysForVerification({ provider_id: "installments", environment: "sandbox" })).toEqual([
+    expect(await svc.webhookKeysForVerification({ provider_id: asRegistrationId("installments"), environment: "sandbox" })).toEqual([
       { prefix: "whk_sandbox", publicKey: "PEM-sandbox" },
     ])
-    expect(await svc.webhookKeysForVerification({ provider_id: "bnpl", environment: "sandbox" })).toEqual([])
+    expect(await svc.webhookKeysForVerification({ provider_id: asRegistrationId("bnpl"), environment: "sandbox" })).toEqual([])
   })
 
   it("reads the keys fresh at most once a second, however many refusals ask for it", async () => {
@@ -307,5 +317,40 @@ describe("webhook events", () => {
     expect(first).toMatchObject({ status: "rejected", reason: expect.objectContaining({ message: "connection reset" }) })
     expect(second).toEqual({ status: "fulfilled", value: true })
     expect(events.rows).toHaveLength(1)
+  })
+})
+
+describe("this store's instance identity (D33)", () => {
+  it("is made once, at random, and answered again without a read", async () => {
+    const { svc, marks } = fakeModule()
+    const first = await svc.instanceId()
+    expect(first).toMatch(/^inst_[0-9a-f-]{36}$/)
+    const list = jest.spyOn(svc, "listInstallmentsSweepMarks")
+    expect(await svc.instanceId()).toBe(first)
+    expect(list).not.toHaveBeenCalled()
+    expect(marks.rows.map((row) => [row.name, row.id])).toEqual([["instance", first]])
+    // Another store's database makes another.
+    expect(await fakeModule().svc.instanceId()).not.toBe(first)
+  })
+
+  it("two processes of one store starting at once agree on one identity", async () => {
+    const server = fakeModule()
+    const worker = fakeModule()
+    // One database: the worker's module reads and writes the server's marks.
+    Object.assign(worker.svc, {
+      listInstallmentsSweepMarks: server.marks.list,
+      createInstallmentsSweepMarks: server.marks.create,
+    })
+    const [a, b] = await Promise.all([server.svc.instanceId(), worker.svc.instanceId()])
+    expect(a).toBe(b)
+    expect(server.marks.rows).toHaveLength(1)
+  })
+
+  it("a read that failed is tried again by the next call", async () => {
+    const { svc, marks } = fakeModule()
+    Object.assign(svc, { listInstallmentsSweepMarks: async () => Promise.reject(new Error("connection reset")) })
+    await expect(svc.instanceId()).rejects.toThrow("connection reset")
+    Object.assign(svc, { listInstallmentsSweepMarks: marks.list })
+    expect(await svc.instanceId()).toMatch(/^inst_/)
   })
 })

@@ -1,5 +1,5 @@
 import { parseProviderOptions } from "../../../installments/registrations/options"
-import { OPTIONS } from "../../../installments/__tests__/fixtures"
+import { INSTANCE_ID, OPTIONS } from "../../../installments/__tests__/fixtures"
 import { buildLinkRequest, isPlainEmail } from "../link-request"
 
 const options = parseProviderOptions(OPTIONS)
@@ -7,6 +7,7 @@ const options = parseProviderOptions(OPTIONS)
 function request(customer: Record<string, unknown>, extra: { halalas?: bigint; language?: "ar" | "en"; mode?: "installments" } = {}) {
   return buildLinkRequest(extra.mode ? { ...options, checkoutMode: extra.mode } : options, {
     sessionId: "payses_1",
+    instanceId: INSTANCE_ID,
     halalas: extra.halalas ?? 50_000n,
     expiresAt: new Date("2030-01-01T00:00:00Z"),
     customer: { id: "cus_1", ...customer } as never,

@@ -1,7 +1,7 @@
 import nock from "nock"
 import { useNock } from "../../../lib/__tests__/use-nock"
 import { InstallmentsProviderService } from "../service"
-import { BASE_URL, LINK_ID, OPTIONS, silentLogger, STORE_ID } from "../../../installments/__tests__/fixtures"
+import { BASE_URL, INSTANCE_ID, LINK_ID, OPTIONS, ourInstance, silentLogger, STORE_ID } from "../../../installments/__tests__/fixtures"
 
 /** The module's SMS counter, in memory: at most `limit` claims per customer and per phone hash. */
 function smsCounter() {
@@ -22,10 +22,13 @@ beforeEach(() => {
 })
 
 const provider = (options: Record<string, unknown> = {}, cradle: Record<string, unknown> = {}) =>
-  new InstallmentsProviderService({ logger: silentLogger, installmentsSmsClaimer: sms, ...cradle } as never, {
-    ...OPTIONS,
-    ...options,
-  })
+  new InstallmentsProviderService(
+    { logger: silentLogger, installmentsSmsClaimer: sms, installmentsInstance: ourInstance, ...cradle } as never,
+    {
+      ...OPTIONS,
+      ...options,
+    }
+  )
 
 function mockCreate(capture: (body: Record<string, unknown>) => void) {
   return nock(BASE_URL)
@@ -67,7 +70,14 @@ describe("a session that collects what an order owes (no cart)", () => {
     expect(body).toMatchObject({
       amount: 57.5,
       order_id: "payses_9",
-      metadata: { session_id: "payses_9", currency: "SAR", medusa_order_id: "order_01JDEBT", medusa_order_display_id: "1042" },
+      // The store's identity, not a cart, is what tells the orphan guard the link is this store's (D33).
+      metadata: {
+        session_id: "payses_9",
+        instance_id: INSTANCE_ID,
+        currency: "SAR",
+        medusa_order_id: "order_01JDEBT",
+        medusa_order_display_id: "1042",
+      },
       callback_url: "https://shop.test/checkout/return?session=payses_9&cart=",
     })
     expect(body.metadata).not.toHaveProperty("cart_id")

@@ -6,10 +6,11 @@ import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verd
 import { REFUND_PENDING_CODES } from "../../../installments/refunds/send-refund"
 import { fakeModule } from "../../../modules/installments/__tests__/helpers/fake-module"
 import { InstallmentsProviderService } from "../service"
-import { VERIFIED_MARKER_HEADER, verifiedMarker } from "../../../installments/webhooks/verified-header"
 import {
   BASE_URL,
+  INSTANCE_ID,
   keyPair,
+  ourInstance,
   LINK_ID,
   linkDetails,
   OPTIONS,
@@ -59,7 +60,12 @@ beforeEach(() => {
 
 function provider(options: Record<string, unknown> = {}) {
   return new InstallmentsProviderService(
-    { logger: silentLogger, installmentsRefundLedger: ledger.svc, installmentsRegistrationId: "installments" } as never,
+    {
+      logger: silentLogger,
+      installmentsRefundLedger: ledger.svc,
+      installmentsRegistrationId: "installments",
+      installmentsInstance: ourInstance,
+    } as never,
     { ...OPTIONS, ...options }
   )
 }
@@ -121,7 +127,7 @@ describe("initiatePayment", () => {
       amount: 1234.56,
       order_id: "payses_1",
       singleUse: true,
-      metadata: { session_id: "payses_1", currency: "SAR", cart_id: "cart_1" },
+      metadata: { session_id: "payses_1", instance_id: INSTANCE_ID, currency: "SAR", cart_id: "cart_1" },
       callback_url: "https://shop.test/checkout/return?session=payses_1&cart=cart_1",
       only_show_bank_installments: false,
       only_show_pay_in_full: false,
@@ -134,6 +140,21 @@ describe("initiatePayment", () => {
     expect(Object.keys(result.data!).sort()).toEqual(SESSION_DATA_KEYS)
     expect(result.data).toMatchObject({ amount: "1234.56", currency_code: "sar", payment_link_id: LINK_ID, environment: "SANDBOX" })
     expect(result.data).toMatchObject(NO_OPTIONAL_VALUES)
+  })
+
+  it("refuses the checkout in the shopper's words, creating no link, when this store's identity cannot be read", async () => {
+    // No interceptor: a link created anyway would fail the test with a different error.
+    const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }
+    const unreadable = { instanceId: async () => Promise.reject(new Error("connection to the database lost")) }
+    const error = await new InstallmentsProviderService({ logger: log as never, installmentsInstance: unreadable } as never, {
+      ...OPTIONS,
+      language: "en",
+    })
+      .initiatePayment({ amount: 400, currency_code: "sar", data: { session_id: "payses_1" } })
+      .catch((e) => e)
+    expect(error.type).toBe(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR)
+    expect(error.message).toMatch(/^Your installments payment could not be started just now\./)
+    expect(log.error.mock.calls[0][0]).toMatch(/connection to the database lost/)
   })
 
   it("overwrites every optional key a storefront sent with null", async () => {
@@ -228,7 +249,10 @@ describe("initiatePayment", () => {
   it("reports a refused key to the merchant's log, and to the shopper only as a payment to try again", async () => {
     nock(BASE_URL).post(`/payment_links/${STORE_ID}/create`).reply(401, { error: "authentication_failed", message: "bad key" })
     const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }
-    const error = await new InstallmentsProviderService({ logger: log as never }, { ...OPTIONS, language: "en" })
+    const error = await new InstallmentsProviderService({ logger: log as never, installmentsInstance: ourInstance } as never, {
+      ...OPTIONS,
+      language: "en",
+    })
       .initiatePayment({ amount: 400, currency_code: "sar", data: { session_id: "payses_1" } })
       .catch((e) => e)
     expect(error).toBeInstanceOf(MedusaError)
@@ -664,8 +688,6 @@ describe("getPaymentStatus and retrievePayment", () => {
 })
 
 describe("getWebhookActionAndData", () => {
-  const keyed = () => provider({ webhookKeys: { "key-1": keyPair.publicKey } })
-
   function delivery(event: string, data: Record<string, unknown>) {
     const body = JSON.stringify({ id: "evt_3b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", event, created_at: "2026-01-01T10:00:00Z", data })
     return {
@@ -675,196 +697,70 @@ describe("getWebhookActionAndData", () => {
     }
   }
 
-  it("re-reads the link and reports a capture for the link's session and amount", async () => {
-    // The payload lies about the amount and session: only the re-read link counts.
-    mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
-    const payload = delivery("order.success", { ...transaction({ amount: "1.00" }), metadata: { session_id: "payses_evil" } })
-    const result = await keyed().getWebhookActionAndData(payload)
-    expect(result).toEqual({ action: PaymentActions.SUCCESSFUL, data: { session_id: "payses_1", amount: "1500.00" } })
-  })
-
-  it("answers deliveries that cannot complete a cart without reading the link", async () => {
-    // No interceptor: a read would throw. Medusa drops every action but captured and authorized.
-    const expired = linkDetails({ status: "Expired" }).payment_link
-    const deliveries = [
-      delivery("order.created", transaction({ status: "pending" })),
-      delivery("order.failed", transaction({ status: "fail" })),
-      delivery("installment.tracker.rejected", transaction({ status: "fail" })),
-      delivery("modal.closed", { payment_link_id: LINK_ID, metadata: { session_id: "payses_1" } }),
-      delivery("payment_link.expired", expired),
-      delivery("order.updated", transaction({ status: "partially refunded" })),
-      delivery("order.disputed", transaction()),
-    ]
-    for (const payload of deliveries) {
-      expect(await keyed().getWebhookActionAndData(payload)).toEqual({ action: PaymentActions.NOT_SUPPORTED })
+  it("never acts, even on a correctly signed paid delivery: the plugin's route handles every delivery, and says so in the log", async () => {
+    // No interceptor: any call to the service would fail the test.
+    const warn = jest.fn()
+    const service = new InstallmentsProviderService(
+      {
+        logger: { info: jest.fn(), warn, error: jest.fn(), debug: jest.fn() },
+        installmentsRefundLedger: ledger.svc,
+        installmentsRegistrationId: "installments",
+      } as never,
+      { ...OPTIONS, webhookKeys: { "key-1": keyPair.publicKey } }
+    )
+    for (const payload of [delivery("order.success", transaction()), delivery("installment.tracker.approved", transaction())]) {
+      expect(await service.getWebhookActionAndData(payload)).toEqual({ action: PaymentActions.NOT_SUPPORTED })
     }
-  })
-
-  it("reads the link for a bank's approval", async () => {
-    mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
-    const approved = await keyed().getWebhookActionAndData(delivery("installment.tracker.approved", transaction()))
-    expect(approved).toEqual({ action: PaymentActions.SUCCESSFUL, data: { session_id: "payses_1", amount: "1500.00" } })
-    expect(nock.pendingMocks()).toEqual([])
-  })
-
-  it("ignores forged and unsigned deliveries without calling the service", async () => {
-    const payload = delivery("order.success", transaction())
-    const forged = { ...payload, rawData: Buffer.from(payload.rawData.toString().replace("1500", "1")) }
-    expect(await keyed().getWebhookActionAndData(forged)).toEqual({ action: PaymentActions.NOT_SUPPORTED })
-    const unsigned = { ...payload, headers: { "content-type": "application/json" } }
-    expect(await keyed().getWebhookActionAndData(unsigned)).toEqual({ action: PaymentActions.NOT_SUPPORTED })
-    expect(nock.pendingMocks()).toEqual([])
-  })
-
-  describe("deliveries the plugin's middleware verified (no webhookKeys option)", () => {
-    function marked(body: Buffer, secret = SECRET, markerBody = body) {
-      return {
-        rawData: body,
-        data: JSON.parse(body.toString()),
-        headers: { "content-type": "application/json", [VERIFIED_MARKER_HEADER]: verifiedMarker(secret, markerBody) },
-      }
-    }
-    const successBody = () => Buffer.from(delivery("order.success", transaction()).rawData)
-
-    it("processes a delivery carrying this registration's marker", async () => {
-      mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
-      expect(await provider().getWebhookActionAndData(marked(successBody()))).toEqual({
-        action: PaymentActions.SUCCESSFUL,
-        data: { session_id: "payses_1", amount: "1500.00" },
-      })
-    })
-
-    it("reads the raw body as the Redis event bus serializes a Buffer", async () => {
-      mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
-      const payload = marked(successBody())
-      const serialized = { ...payload, rawData: JSON.parse(JSON.stringify(payload.rawData)) }
-      expect(serialized.rawData.type).toBe("Buffer")
-      expect((await provider().getWebhookActionAndData(serialized)).action).toBe(PaymentActions.SUCCESSFUL)
-    })
-
-    it.each([
-      ["a marker for another body", () => marked(successBody(), SECRET, Buffer.from("{}"))],
-      ["a marker under another secret key", () => marked(successBody(), "sk_other_registration")],
-      ["no marker", () => ({ ...marked(successBody()), headers: { "content-type": "application/json" } })],
-      ["a signature but no keys to check it", () => delivery("order.success", transaction())],
-      ["a valid marker but no raw body", () => ({ ...marked(successBody()), rawData: undefined as never })],
-      [
-        "a marker of another body sent as an array",
-        () => ({ ...marked(successBody()), headers: { [VERIFIED_MARKER_HEADER]: ["a", "b"] } }),
-      ],
-    ])("refuses %s without calling the service", async (_case, payload) => {
-      // No interceptor: any call to the service would fail the delivery with a thrown error.
-      expect(await provider().getWebhookActionAndData(payload() as never)).toEqual({ action: PaymentActions.NOT_SUPPORTED })
-    })
-
-    it("never parses the bytes of a refused delivery", async () => {
-      const payload = { rawData: Buffer.from("not json"), data: {}, headers: {} }
-      expect(await provider().getWebhookActionAndData(payload)).toEqual({ action: PaymentActions.NOT_SUPPORTED })
-    })
-
-    it("with webhookKeys too, a valid marker is enough and a bad marker falls back to the signature", async () => {
-      mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
-      expect((await keyed().getWebhookActionAndData(marked(successBody()))).action).toBe(PaymentActions.SUCCESSFUL)
-      mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
-      const signed = delivery("order.success", transaction())
-      const withBadMarker = { ...signed, headers: { ...signed.headers, [VERIFIED_MARKER_HEADER]: "0".repeat(64) } }
-      expect((await keyed().getWebhookActionAndData(withBadMarker)).action).toBe(PaymentActions.SUCCESSFUL)
-      const unsignedBadMarker = { ...withBadMarker, headers: { [VERIFIED_MARKER_HEADER]: "0".repeat(64) } }
-      expect(await keyed().getWebhookActionAndData(unsignedBadMarker)).toEqual({ action: PaymentActions.NOT_SUPPORTED })
-    })
-  })
-
-  it("ignores links that are not a checkout's", async () => {
-    const details = linkDetails({ status: "Paid", transactions: [transaction()] })
-    delete (details.payment_link.metadata as Record<string, unknown>).session_id
-    mockDetails(details)
-    expect(await keyed().getWebhookActionAndData(delivery("order.success", transaction()))).toEqual({
-      action: PaymentActions.NOT_SUPPORTED,
-    })
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("list medusa-payment-installments under plugins"))
   })
 })
 
 describe("a paid verdict read moments ago", () => {
-  const keyed = (options: Record<string, unknown> = {}) => provider({ webhookKeys: { "key-1": keyPair.publicKey }, ...options })
   const paidDetails = () => linkDetails({ status: "Paid", transactions: [transaction()] })
-  const success = (data: Record<string, unknown>) => {
-    const body = JSON.stringify({ id: "evt_1", event: "order.success", created_at: "2026-01-01T10:00:00Z", data })
-    return {
-      rawData: Buffer.from(body),
-      data: JSON.parse(body),
-      headers: signedDeliveryHeaders({ payload: body, privateKey: keyPair.privateKey, keyPrefix: "key-1" }),
-    }
-  }
-  const successOfSession = (overrides: Record<string, unknown> = {}) =>
-    success({ ...transaction(), metadata: { session_id: "payses_1" }, ...overrides })
 
-  it("webhook first: the authorization that completes the cart reuses the webhook's read", async () => {
-    const details = mockDetails(paidDetails())
-    expect((await keyed().getWebhookActionAndData(successOfSession())).action).toBe(PaymentActions.SUCCESSFUL)
-    expect(details.isDone()).toBe(true)
+  it("the next authorization of the same session and amount reuses it", async () => {
+    const read = mockDetails(paidDetails())
+    expect((await provider().authorizePayment({ data: sessionData() })).status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(read.isDone()).toBe(true)
     // No interceptor left: a second read would fail the authorization.
-    const authorized = await keyed().authorizePayment({ data: sessionData() })
-    expect(authorized.status).toBe(PaymentSessionStatus.CAPTURED)
-    expect(authorized.data).toMatchObject({ transaction_id: TX_ID, installment_months: "6", failure_reason: null })
-  })
-
-  it("shopper first: a later delivery naming the same session and amount is answered without a read", async () => {
-    mockDetails(paidDetails())
-    expect((await keyed().authorizePayment({ data: sessionData() })).status).toBe(PaymentSessionStatus.CAPTURED)
-    expect(await keyed().getWebhookActionAndData(successOfSession())).toEqual({
-      action: PaymentActions.SUCCESSFUL,
-      data: { session_id: "payses_1", amount: "1500.00" },
-    })
-  })
-
-  it("a delivery naming another session or amount, and a delivery without them, are read fresh", async () => {
-    mockDetails(paidDetails())
-    await keyed().authorizePayment({ data: sessionData() })
-    for (const payload of [
-      successOfSession({ metadata: { session_id: "payses_other" } }),
-      successOfSession({ amount: "15.00" }),
-      success({ ...transaction(), metadata: null }),
-    ]) {
-      const read = mockDetails(paidDetails())
-      expect((await keyed().getWebhookActionAndData(payload)).data).toEqual({ session_id: "payses_1", amount: "1500.00" })
-      expect(read.isDone()).toBe(true)
-    }
+    const again = await provider().authorizePayment({ data: sessionData() })
+    expect(again.status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(again.data).toMatchObject({ transaction_id: TX_ID, installment_months: "6", failure_reason: null })
   })
 
   it("an unpaid verdict is never reused: the next authorization reads again and finds the payment", async () => {
     mockDetails(linkDetails({ transactions: [transaction({ status: "fail" })] }))
-    expect((await keyed().authorizePayment({ data: sessionData() })).status).toBe(PaymentSessionStatus.REQUIRES_MORE)
+    expect((await provider().authorizePayment({ data: sessionData() })).status).toBe(PaymentSessionStatus.REQUIRES_MORE)
     mockDetails(
       linkDetails({
         status: "Paid",
         transactions: [transaction({ status: "fail" }), transaction({ id: "2b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed" })],
       })
     )
-    expect((await keyed().authorizePayment({ data: sessionData() })).status).toBe(PaymentSessionStatus.CAPTURED)
+    expect((await provider().authorizePayment({ data: sessionData() })).status).toBe(PaymentSessionStatus.CAPTURED)
   })
 
   it("a session for another amount on the same link is read fresh (and the mismatch found)", async () => {
     mockDetails(paidDetails())
-    await keyed().authorizePayment({ data: sessionData() })
+    await provider().authorizePayment({ data: sessionData() })
     mockDetails(paidDetails())
-    expect((await keyed().authorizePayment({ data: sessionData({ amount: "1400.00" }) })).status).toBe(PaymentSessionStatus.ERROR)
+    expect((await provider().authorizePayment({ data: sessionData({ amount: "1400.00" }) })).status).toBe(PaymentSessionStatus.ERROR)
   })
 
   it("status and retrieve always read the service", async () => {
     mockDetails(paidDetails())
-    await keyed().authorizePayment({ data: sessionData() })
+    await provider().authorizePayment({ data: sessionData() })
     const reads = [mockDetails(paidDetails()), mockDetails(paidDetails())]
-    await keyed().getPaymentStatus({ data: sessionData() })
-    await keyed().retrievePayment({ data: sessionData() })
+    await provider().getPaymentStatus({ data: sessionData() })
+    await provider().retrievePayment({ data: sessionData() })
     expect(reads.every((read) => read.isDone())).toBe(true)
   })
 
   it("paidVerdictReuseMs 0 reads every time", async () => {
-    const reads = [mockDetails(paidDetails()), mockDetails(paidDetails()), mockDetails(paidDetails())]
-    const noReuse = keyed({ paidVerdictReuseMs: 0 })
-    await noReuse.getWebhookActionAndData(successOfSession())
+    const reads = [mockDetails(paidDetails()), mockDetails(paidDetails())]
+    const noReuse = provider({ paidVerdictReuseMs: 0 })
     await noReuse.authorizePayment({ data: sessionData() })
-    await noReuse.getWebhookActionAndData(successOfSession())
+    await noReuse.authorizePayment({ data: sessionData() })
     expect(reads.every((read) => read.isDone())).toBe(true)
   })
 })

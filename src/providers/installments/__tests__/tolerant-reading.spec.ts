@@ -1,16 +1,15 @@
 import nock from "nock"
 import { randomUUID } from "node:crypto"
-import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { useNock } from "../../../lib/__tests__/use-nock"
-import { signedDeliveryHeaders } from "../../../lib/webhooks"
 import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
 import { InstallmentsProviderService } from "../service"
 import {
   BASE_URL,
-  keyPair,
   LINK_ID,
   linkDetails,
   OPTIONS,
+  ourInstance,
   sessionData,
   STORE_ID,
   transaction,
@@ -25,7 +24,10 @@ function logger() {
 }
 
 function provider(log = logger(), options: Record<string, unknown> = {}) {
-  return new InstallmentsProviderService({ logger: log as never }, { ...OPTIONS, ...options })
+  return new InstallmentsProviderService({ logger: log as never, installmentsInstance: ourInstance } as never, {
+    ...OPTIONS,
+    ...options,
+  })
 }
 
 function mockDetails(details: unknown, times = 1) {
@@ -77,23 +79,6 @@ describe("a transaction status the interface does not list", () => {
     const result = await provider(log).authorizePayment({ data: sessionData() })
     expect(result.status).toBe(PaymentSessionStatus.REQUIRES_MORE)
     expect(result.data).toMatchObject({ transaction_id: null, failure_reason: null })
-  })
-
-  it("does not complete a cart from a webhook", async () => {
-    const id = randomUUID()
-    mockDetails(linkDetails({ status: "Paid", transactions: [transaction({ id, status: "captured_later" })] }))
-    const body = JSON.stringify({
-      id: "evt_1",
-      event: "order.success",
-      data: { id, status: "captured_later", amount: "1500", payment_link_id: LINK_ID },
-    })
-    const headers = signedDeliveryHeaders({ payload: body, privateKey: keyPair.privateKey, keyPrefix: "key-1" })
-    const result = await provider(logger(), { webhookKeys: { "key-1": keyPair.publicKey } }).getWebhookActionAndData({
-      rawData: Buffer.from(body),
-      data: JSON.parse(body),
-      headers,
-    })
-    expect(result.action).toBe(PaymentActions.NOT_SUPPORTED)
   })
 
   it("is logged once per transaction and status, not on every read", async () => {

@@ -1,10 +1,11 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { INSTALLMENTS_MODULE } from "../../../modules/installments"
 import type InstallmentsModuleService from "../../../modules/installments/service"
+import type { RegistrationId } from "../../../installments/registrations/provider-ids"
 
 export interface RecordPaymentLinkInput {
   payment_link_id: string
-  provider_id: string
+  provider_id: RegistrationId
   url: string
   environment: string
   amount: string

@@ -1,19 +1,25 @@
-import type { Logger } from "@medusajs/framework/types"
+import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { formatAmount, parseAmount } from "../../../lib/money"
-import { clientForProvider } from "../../../installments/registrations/lookup"
+import { clientFromOptions, installmentsProviderOptions } from "../../../installments/registrations/lookup"
 import { readSessionData } from "../../../installments/sessions/data"
 import { readOrderDebtRequest } from "../../../installments/sessions/order-debt-request"
-import { linkVerdict, webhookActionOf } from "../../../installments/links/verdict"
+import { linkVerdict, webhookActionOf, type ExpectedPayment } from "../../../installments/links/verdict"
+import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
 import { refundedByPlugin } from "../../../installments/refunds/keys"
 import { readLink } from "../../../installments/links/read-link"
-import { registrationIdOf } from "../../../installments/registrations/provider-ids"
+import { registrationIdOf, type ProviderId } from "../../../installments/registrations/provider-ids"
 
 export interface SessionToReconcile {
   session_id: string
-  provider_id: string
+  provider_id: ProviderId
   data: Record<string, unknown>
+  /**
+   * The paid webhook's read: a paid verdict the shopper's authorization read moments ago answers
+   * instead of a second read (`paidVerdictReuseMs`). The sweep reads afresh.
+   */
+  reuse_paid_verdict?: boolean
 }
 
 export interface SessionVerdict {
@@ -26,35 +32,44 @@ export interface SessionVerdict {
   order_debt: boolean
 }
 
-/** Reads a waiting session's link from the service, as a webhook would have reported it. */
+/**
+ * Reads a waiting session's link from the service and maps it to what Medusa's processPaymentWorkflow
+ * is told. The session's own data is the key of the paid verdicts the shopper's authorization keeps,
+ * so either read answers the other, and a paid verdict read here spares the authorization that
+ * placing the order runs a read of its own.
+ */
+export async function readSessionVerdict(container: MedusaContainer, input: SessionToReconcile): Promise<SessionVerdict> {
+  const data = readSessionData(input.data)
+  const registrationId = registrationIdOf(input.provider_id)
+  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+  const options = registrationId ? installmentsProviderOptions(config, registrationId) : undefined
+  if (!data || !options) {
+    return { action: PaymentActions.NOT_SUPPORTED, session_id: input.session_id, amount: "0", still_waiting: false, order_debt: false }
+  }
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const amount = parseAmount(data.amount)
+  const expected: ExpectedPayment = { session_id: data.session_id, amount, currency_code: data.currency_code }
+  const reuse = { reuse: input.reuse_paid_verdict === true, ttlMs: options.paidVerdictReuseMs }
+  // Every sweep reads the same waiting links again: the reader reports an unknown status once, as on checkout.
+  const verdict = await recentPaidVerdicts.verdictOf(data.payment_link_id, expected, reuse, async () =>
+    linkVerdict(await readLink(clientFromOptions(options, logger), data.payment_link_id, logger), expected)
+  )
+  const transaction = verdict.transaction
+  // A payment the plugin already refunded directly (Medusa had recorded none) is not recorded now:
+  // Medusa would show it captured and never refunded.
+  return {
+    action: transaction && refundedByPlugin(transaction) ? PaymentActions.NOT_SUPPORTED : webhookActionOf(verdict),
+    session_id: input.session_id,
+    amount: formatAmount(amount),
+    still_waiting: verdict.status === PaymentSessionStatus.PENDING_AUTHORIZATION || verdict.settling === true,
+    order_debt: !!readOrderDebtRequest(input.data),
+  }
+}
+
+/** Reads a waiting session's link from the service, as a webhook would have reported it (see readSessionVerdict). */
 export const readSessionVerdictStep = createStep(
   "installments-read-session-verdict",
   async (input: SessionToReconcile, { container }) => {
-    const data = readSessionData(input.data)
-    const registrationId = registrationIdOf(input.provider_id)
-    const client = registrationId ? clientForProvider(container, registrationId) : undefined
-    if (!data || !client) {
-      return new StepResponse<SessionVerdict>({
-        action: PaymentActions.NOT_SUPPORTED,
-        session_id: input.session_id,
-        amount: "0",
-        still_waiting: false,
-        order_debt: false,
-      })
-    }
-    // Every sweep reads the same waiting links again: the reader reports an unknown status once, as on checkout.
-    const details = await readLink(client, data.payment_link_id, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
-    const amount = parseAmount(data.amount)
-    const verdict = linkVerdict(details, { session_id: data.session_id, amount, currency_code: data.currency_code })
-    const transaction = verdict.transaction
-    // A payment the plugin already refunded directly (Medusa had recorded none) is not recorded now:
-    // Medusa would show it captured and never refunded.
-    return new StepResponse<SessionVerdict>({
-      action: transaction && refundedByPlugin(transaction) ? PaymentActions.NOT_SUPPORTED : webhookActionOf(verdict),
-      session_id: input.session_id,
-      amount: formatAmount(amount),
-      still_waiting: verdict.status === PaymentSessionStatus.PENDING_AUTHORIZATION || verdict.settling === true,
-      order_debt: !!readOrderDebtRequest(input.data),
-    })
+    return new StepResponse<SessionVerdict>(await readSessionVerdict(container, input))
   }
 )

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Transaction } from "../../../lib/client"
-import { registrationIdOf } from "../../../installments/registrations/provider-ids"
+import { registrationIdOf, type RegistrationId } from "../../../installments/registrations/provider-ids"
 import { clientForProvider } from "../../../installments/registrations/lookup"
 import type { OrderPaymentRow } from "../../../installments/sessions/records"
 import {
@@ -20,7 +20,7 @@ export interface CheckOrderRefundsInput {
 export interface PaymentAtService {
   payment_id: string
   /** The provider registration's id. */
-  provider_id: string
+  provider_id: RegistrationId
   transaction: Transaction
 }
 

@@ -1,7 +1,7 @@
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { providerIdOf } from "../../../installments/registrations/provider-ids"
+import { providerIdOf, type RegistrationId } from "../../../installments/registrations/provider-ids"
 import { loadSessionContext, type SessionContext } from "../../../installments/sessions/records"
 import { INSTALLMENTS_MODULE } from "../../../modules/installments"
 import type { PaymentDisputedData } from "../../../modules/installments/events"
@@ -10,7 +10,7 @@ import { disputedPayment } from "../disputed-payment"
 
 export interface RecordDisputeInput {
   /** The provider registration's id. */
-  provider_id: string
+  provider_id: RegistrationId
   event_id: string
   transaction_id: string
   /** The link the disputed payment was made on (the delivery's hint). */

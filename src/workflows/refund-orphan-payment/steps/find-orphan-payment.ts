@@ -5,10 +5,14 @@ import { clientForProvider } from "../../../installments/registrations/lookup"
 import { decideOrphan, sessionStillExists, type OrphanDecision } from "../orphan-decision"
 import { PAID_LINK_GRACE_MS } from "../../../installments/links/transactions"
 import { cartExists, loadSession, loadSessionContext } from "../../../installments/sessions/records"
+import { linkOwner } from "../../../installments/links/ownership"
+import { INSTALLMENTS_MODULE } from "../../../modules/installments"
+import type InstallmentsModuleService from "../../../modules/installments/service"
+import type { RegistrationId } from "../../../installments/registrations/provider-ids"
 
 export interface OrphanPaymentInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */
-  provider_id: string
+  provider_id: RegistrationId
   payment_link_id: string
   /** Paid links younger than this are left alone; defaults to 10 minutes. */
   grace_ms?: number
@@ -43,9 +47,12 @@ export const findOrphanPaymentStep = createStep(
       }
     }
     const details = await readLink(client, input.payment_link_id)
-    const sessionId = details.payment_link.metadata?.session_id
+    const instanceId = await container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE).instanceId()
+    const metadata = details.payment_link.metadata
+    const sessionId = metadata?.session_id
     const context = typeof sessionId === "string" && sessionId ? await loadSessionContext(container, sessionId) : { payments: [] }
-    const cartId = details.payment_link.metadata?.cart_id
+    // Only a link without an identity (made before links carried one) is judged by its cart.
+    const cartId = linkOwner(metadata, instanceId) === "unknown" ? metadata?.cart_id : undefined
     const cartKnown = typeof cartId === "string" && cartId ? await cartExists(container, cartId) : undefined
     return new StepResponse<OrphanDecision>(
       decideOrphan({
@@ -54,6 +61,7 @@ export const findOrphanPaymentStep = createStep(
         now: input.now ?? Date.now(),
         graceMs: input.grace_ms ?? PAID_LINK_GRACE_MS,
         requireSessionGone: input.require_session_gone,
+        instanceId,
         cartKnown,
       })
     )

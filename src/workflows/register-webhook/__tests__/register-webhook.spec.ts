@@ -5,6 +5,7 @@ import { configWithPayment } from "../../../installments/__tests__/medusa-shapes
 import { useNock } from "../../../lib/__tests__/use-nock"
 import { generateWebhookKeyPair } from "../../../lib/webhooks"
 import { registerInstallmentsWebhookWorkflow } from ".."
+import { asRegistrationId } from "../../../installments/registrations/provider-ids"
 
 const BASE_URL = "https://installments.test"
 const keys = generateWebhookKeyPair()
@@ -42,7 +43,7 @@ function mockRegistration() {
 
 describe("registerInstallmentsWebhookWorkflow", () => {
   const input = {
-    provider_id: "installments",
+    provider_id: asRegistrationId("installments"),
     url: "https://shop.test/hooks/payment/installments_installments",
     event_type_names: ["order.success" as const],
   }

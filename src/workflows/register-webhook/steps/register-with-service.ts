@@ -3,10 +3,11 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { EventName } from "../../../lib/client/schemas/webhooks"
 import { clientForProvider } from "../../../installments/registrations/lookup"
 import { merchantError } from "../../../installments/messages/service-errors"
+import type { RegistrationId } from "../../../installments/registrations/provider-ids"
 
 export interface RegisterWebhookInput {
   /** The provider registration's id (`installments` for `pp_installments_installments`). */
-  provider_id: string
+  provider_id: RegistrationId
   url: string
   description?: string
   event_type_names: EventName[]

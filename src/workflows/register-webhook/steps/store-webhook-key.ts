@@ -3,12 +3,13 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { WebhookRegistration } from "../../../lib/client"
 import { INSTALLMENTS_MODULE } from "../../../modules/installments"
 import type InstallmentsModuleService from "../../../modules/installments/service"
+import type { RegistrationId } from "../../../installments/registrations/provider-ids"
 
 export interface StoreWebhookKeyInput {
   registration: WebhookRegistration
   environment: string
   /** The provider registration's id: the key verifies its deliveries only, and the recovery instructions name it. */
-  provider_id: string
+  provider_id: RegistrationId
 }
 
 type Stored = {

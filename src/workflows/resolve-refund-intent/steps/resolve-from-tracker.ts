@@ -6,6 +6,7 @@ import { isUnresolved, resolveIntent } from "../../../installments/refunds/inten
 import { formatAmount, parseAmount } from "../../../lib/money"
 import { INSTALLMENTS_MODULE } from "../../../modules/installments"
 import type InstallmentsModuleService from "../../../modules/installments/service"
+import { asRegistrationId } from "../../../installments/registrations/provider-ids"
 
 export interface ResolveRefundIntentInput {
   /** The ledger row to resolve (an unresolved intent, or an applied refund Medusa does not show). */
@@ -28,7 +29,8 @@ export const resolveFromTrackerStep = createStep(
     if (!row || !isUnresolved(row.status)) {
       return new StepResponse(row)
     }
-    const client = clientForProvider(container, row.provider_id)
+    const registrationId = asRegistrationId(row.provider_id)
+    const client = clientForProvider(container, registrationId)
     if (!client) {
       container
         .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
@@ -55,7 +57,7 @@ export const resolveFromTrackerStep = createStep(
     await ledger.writeRefundLedger({
       kind: "tracker",
       transaction_id: row.transaction_id,
-      sync: { provider_id: row.provider_id, tracker: transaction.refund_tracker },
+      sync: { provider_id: registrationId, tracker: transaction.refund_tracker },
     })
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)

@@ -5,6 +5,7 @@ import { formatAmount } from "../../../lib/money"
 import { INSTALLMENTS_MODULE } from "../../../modules/installments"
 import { rowHalalas } from "../../../modules/installments/refund-ledger-plan"
 import type InstallmentsModuleService from "../../../modules/installments/service"
+import { type RegistrationId, asRegistrationId } from "../../../installments/registrations/provider-ids"
 
 /** A failed refund as the retry needs it. */
 export interface RetryableRefund {
@@ -12,7 +13,7 @@ export interface RetryableRefund {
   source: RefundSource
   order_id: string | null
   return_id: string | null
-  provider_id: string
+  provider_id: RegistrationId
   transaction_id: string
   payment_id: string | null
   idempotency_key: string
@@ -49,7 +50,7 @@ export const loadFailedRefundStep = createStep("installments-load-failed-refund"
     source: row.source,
     order_id: row.order_id ?? null,
     return_id: row.return_id ?? null,
-    provider_id: row.provider_id,
+    provider_id: asRegistrationId(row.provider_id),
     transaction_id: row.transaction_id,
     payment_id: row.payment_id ?? null,
     idempotency_key: row.idempotency_key,

@@ -6,6 +6,7 @@ import { merchantError } from "../../../../installments/messages/service-errors"
 import type { Registration } from "../../../../installments/registrations/lookup"
 import { refundViews, type LedgerRow } from "./refund-rows"
 import { medusaRefundable } from "../../../../installments/refunds/medusa-refundable"
+import type { RegistrationId } from "../../../../installments/registrations/provider-ids"
 
 /** The service's refund window (D13): refunds are accepted for 90 days after the payment. */
 export const REFUND_WINDOW_DAYS = 90
@@ -32,13 +33,13 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
  */
 export async function readTransaction(
   registration: Registration | undefined,
-  providerId: string,
+  registrationId: RegistrationId,
   payment: OrderPayment
 ): Promise<{ transaction: Transaction | null; service_error: string | null }> {
   if (!registration) {
     return {
       transaction: null,
-      service_error: `Registration ${providerId} is no longer configured: add it back under the Payment module's providers to read this payment.`,
+      service_error: `Registration ${registrationId} is no longer configured: add it back under the Payment module's providers to read this payment.`,
     }
   }
   const transactionId = text(payment.data?.transaction_id)
@@ -59,7 +60,7 @@ export async function readTransaction(
 /** The order widget's view of one installments payment. */
 export function paymentView(input: {
   payment: OrderPayment
-  registrationId: string
+  registrationId: RegistrationId
   transaction: Transaction | null
   serviceError: string | null
   ledger: LedgerRow[]

@@ -2,13 +2,18 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../../../../modules/installments"
 import type InstallmentsModuleService from "../../../../modules/installments/service"
-import { PROVIDER_ID_PREFIX, PROVIDER_IDENTIFIER, providerIdOf } from "../../../../installments/registrations/provider-ids"
+import {
+  PROVIDER_ID_PREFIX,
+  PROVIDER_IDENTIFIER,
+  providerIdOf,
+  type RegistrationId,
+} from "../../../../installments/registrations/provider-ids"
 import type { Registration } from "../../../../installments/registrations/lookup"
 import { merchantError } from "../../../../installments/messages/service-errors"
 import { WAITING_STATUSES } from "../../../../installments/links/timing"
 
 /** The path the service must deliver this registration's webhooks to. */
-export const webhookPath = (registrationId: string) => `/hooks/payment/${PROVIDER_IDENTIFIER}_${registrationId}`
+export const webhookPath = (registrationId: RegistrationId) => `/hooks/payment/${PROVIDER_IDENTIFIER}_${registrationId}`
 
 /**
  * A registration's health: whether its keys and store work (one cheap authenticated read: the first

@@ -24,7 +24,7 @@ export function table(unique: string) {
           throw new Error(`duplicate key value violates unique constraint on ${unique}`)
         }
       }
-      const created = items.map((item) => ({ updated_at: new Date(), ...item, id: `row_${++seq}` }))
+      const created = items.map((item) => ({ updated_at: new Date(), ...item, id: (item.id as string | undefined) ?? `row_${++seq}` }))
       rows.push(...created)
       return Array.isArray(input) ? created : created[0]
     },
@@ -79,6 +79,7 @@ export function fakeModule() {
   const keys = table("prefix")
   const events = table("event_id")
   const disputes = table("event_id")
+  const marks = table("name")
   const svc = Object.create(InstallmentsModuleService.prototype) as InstallmentsModuleService
   Object.assign(svc, {
     baseRepository_: repository(),
@@ -94,6 +95,9 @@ export function fakeModule() {
     listWebhookEvents: events.list,
     createWebhookEvents: events.create,
     deleteWebhookEvents: events.remove,
+    listInstallmentsSweepMarks: marks.list,
+    createInstallmentsSweepMarks: marks.create,
+    updateInstallmentsSweepMarks: marks.update,
   })
-  return { svc, refunds, keys, events, disputes }
+  return { svc, refunds, keys, events, disputes, marks }
 }

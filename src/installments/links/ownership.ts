@@ -1,0 +1,44 @@
+import { container } from "@medusajs/framework"
+import { INSTALLMENTS_MODULE } from "../module-key"
+
+/** The key of a link's metadata that names the store that made it (its instance identity). */
+export const INSTANCE_METADATA_KEY = "instance_id"
+
+/**
+ * Whose a link is, by the identity in its metadata:
+ * - `ours`: made by this store;
+ * - `another_store`: made by another Medusa using the same merchant account (staging beside
+ *   production), never this store's to refund;
+ * - `unknown`: carries no identity (made before links carried one, or not by the plugin).
+ */
+export type LinkOwner = "ours" | "another_store" | "unknown"
+
+/** The owner of a link with this metadata, for a store whose identity is `ourInstanceId`. */
+export function linkOwner(metadata: Record<string, unknown> | null | undefined, ourInstanceId: string): LinkOwner {
+  const instanceId = metadata?.[INSTANCE_METADATA_KEY]
+  if (typeof instanceId !== "string" || !instanceId) {
+    return "unknown"
+  }
+  return instanceId === ourInstanceId ? "ours" : "another_store"
+}
+
+/** What gives this store's identity: the plugin's module (`instanceId`). */
+export interface InstanceIdentity {
+  instanceId(): Promise<string>
+}
+
+/**
+ * This store's identity for the payment provider, which Medusa builds in the Payment module's
+ * container where the plugin's module cannot be resolved: it is reached through the application's
+ * container when a link is made (every module is loaded by then). A cradle that registers
+ * `installmentsInstance` (the provider's unit tests) is used instead.
+ */
+export function instanceIdentityFor(cradle: Record<string, unknown>): InstanceIdentity {
+  let injected: InstanceIdentity | undefined
+  try {
+    injected = cradle.installmentsInstance as InstanceIdentity | undefined
+  } catch {
+    // An awilix cradle throws for a name it does not know: the application's container it is.
+  }
+  return injected ?? { instanceId: () => container.resolve<InstanceIdentity>(INSTALLMENTS_MODULE).instanceId() }
+}
