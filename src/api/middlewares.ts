@@ -1,5 +1,6 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { AdminBinLookupQuery } from "./admin/installments/bin-lookup/validators"
+import { AdminInsightsCheckoutsQuery, AdminInsightsQuery } from "./admin/installments/insights/validators"
 import {
   AdminCreatePaymentLink,
   AdminListPaymentLinksQuery,
@@ -89,6 +90,16 @@ export default defineMiddlewares({
       matcher: "/admin/installments/draft-orders/:id/payment-link",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminRequestOrderPaymentLink)],
+    },
+    {
+      matcher: "/admin/installments/insights",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminInsightsQuery, {})],
+    },
+    {
+      matcher: "/admin/installments/insights/checkouts",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminInsightsCheckoutsQuery, {})],
     },
     {
       matcher: "/admin/installments/bin-lookup",

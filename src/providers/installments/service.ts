@@ -46,6 +46,7 @@ import { sendRefund } from "../../installments/refunds/send-refund"
 import { refundLedgerFor, registrationIdFor } from "../../installments/refunds/ledger-access"
 import type { RefundLedgerWriter } from "../../installments/refunds/ledger-change"
 import { readOrderDebtRequest } from "../../installments/sessions/order-debt-request"
+import { checkoutRecorderFor, type CheckoutRecorder } from "../../installments/insights/record-checkout"
 import { buildLinkRequest } from "./link-request"
 import { paidVerdictHint, readVerifiedEvent } from "./webhook-delivery"
 
@@ -63,6 +64,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   protected readonly logger_?: Logger
   protected readonly client_: InstallmentsClient
   protected readonly ledger_: RefundLedgerWriter
+  protected readonly checkouts_: CheckoutRecorder
   private readonly cradle_: Record<string, unknown>
 
   /** Stops Medusa's boot with a message naming every wrong option. */
@@ -85,6 +87,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     this.client_ = clientFromOptions(parsed, this.logger_)
     this.cradle_ = cradle as Record<string, unknown>
     this.ledger_ = refundLedgerFor(this.cradle_)
+    this.checkouts_ = checkoutRecorderFor(this.cradle_, this.logger_)
   }
 
   /** Creates the session's single-use payment link and returns its public session data. */
@@ -222,6 +225,11 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     }
     const expected: ExpectedPayment = { session_id: sessionId, amount: parseAmount(details.payment_link.amount), currency_code: "sar" }
     const verdict = linkVerdict(details, expected)
+    await this.checkouts_.record(
+      { session_id: sessionId, payment_link_id: details.payment_link.id, amount: details.payment_link.amount },
+      details,
+      verdict
+    )
     recentPaidVerdicts.remember(linkId, expected, verdict, this.options_.paidVerdictReuseMs)
     const action = webhookActionOf(verdict)
     this.logger_?.info(`installments: webhook ${event.event} ${event.id} for session ${sessionId}: ${action} (${verdict.reason})`)
@@ -283,7 +291,9 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       if (kept) {
         return kept
       }
-      const verdict = linkVerdict(await this.linkDetails(data.payment_link_id), expected)
+      const details = await this.linkDetails(data.payment_link_id)
+      const verdict = linkVerdict(details, expected)
+      await this.checkouts_.record(data, details, verdict)
       recentPaidVerdicts.remember(data.payment_link_id, expected, verdict, this.options_.paidVerdictReuseMs)
       return verdict
     } catch (error) {

@@ -9,6 +9,7 @@ import { linkVerdict, webhookActionOf } from "../../../installments/links/verdic
 import { refundedByPlugin } from "../../../installments/refunds/keys"
 import { readLink } from "../../../installments/links/read-link"
 import { registrationIdOf } from "../../../installments/registrations/provider-ids"
+import { checkoutRecorderIn } from "../../../installments/insights/record-checkout"
 
 export interface SessionToReconcile {
   session_id: string
@@ -46,6 +47,7 @@ export const readSessionVerdictStep = createStep(
     const details = await readLink(client, data.payment_link_id, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
     const amount = parseAmount(data.amount)
     const verdict = linkVerdict(details, { session_id: data.session_id, amount, currency_code: data.currency_code })
+    await checkoutRecorderIn(container).record({ ...data, provider_id: input.provider_id }, details, verdict)
     const transaction = verdict.transaction
     // A payment the plugin already refunded directly (Medusa had recorded none) is not recorded now:
     // Medusa would show it captured and never refunded.
