@@ -69,7 +69,11 @@ export function CheckoutsTable({
         cell: ({ getValue }) => {
           const order = getValue()
           return order ? (
-            <Link to={`/orders/${order.id}`} className="text-ui-fg-interactive" onClick={(event) => event.stopPropagation()}>
+            <Link
+              to={`/orders/${order.id}`}
+              className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
+              onClick={(event) => event.stopPropagation()}
+            >
               #{order.display_id ?? order.id}
             </Link>
           ) : (

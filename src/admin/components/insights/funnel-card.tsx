@@ -79,7 +79,14 @@ export function FunnelCard({
                 data-testid={`insights-funnel-${outcome}`}
                 aria-selected={active}
                 className={clx(row.checkouts ? "cursor-pointer" : "text-ui-fg-muted", active && "bg-ui-bg-base-pressed")}
+                tabIndex={row.checkouts ? 0 : -1}
                 onClick={() => row.checkouts && onSelect(active ? undefined : outcome)}
+                onKeyDown={(event) => {
+                  if (row.checkouts && (event.key === "Enter" || event.key === " ")) {
+                    event.preventDefault()
+                    onSelect(active ? undefined : outcome)
+                  }
+                }}
               >
                 <Table.Cell>{t(`installments.insights.outcomes.${outcome}`)}</Table.Cell>
                 <Table.Cell>
