@@ -4,7 +4,7 @@ import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
 import pruneCheckouts from "../../src/jobs/prune-checkouts"
 import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
 import type InstallmentsModuleService from "../../src/modules/installments/service"
-import { formatAmount, toHalalas } from "../../src/lib/money"
+import { formatAmount, roundMedusaAmount, toHalalas } from "../../src/lib/money"
 import type { SuiteContext } from "../helpers/context"
 import { answerAsRecount, recount, type RawCheckout, type RawOrder } from "../helpers/insights-recount"
 import { everyPage } from "../helpers/pages"
@@ -258,6 +258,11 @@ export function insightsScenarios(ctx: SuiteContext) {
     expect(listed.counts).toEqual([9, 9, 9])
     expect(new Set(listed.items.map((checkout) => checkout.session_id)).size).toBe(9)
     expect(listed.items.find((checkout) => checkout.session_id === a.session.id)?.order?.id).toBe(orderA)
+    const recorded = raw.checkouts.find((checkout) => checkout.session_id === a.session.id)!
+    expect(listed.items.find((checkout) => checkout.session_id === a.session.id)).toMatchObject({
+      fee: formatAmount(roundMedusaAmount(recorded.fee)),
+      fee_vat: formatAmount(roundMedusaAmount(recorded.fee_vat)),
+    })
     const declined = await get("/admin/installments/insights/checkouts", { ...window(), outcome: "bank_declined" })
     expect(declined.data).toMatchObject({
       count: 1,

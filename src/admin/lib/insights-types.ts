@@ -64,6 +64,8 @@ export interface InsightsCheckout {
   payment_option: string | null
   bank: string | null
   tenure_months: string | null
+  fee: string | null
+  fee_vat: string | null
   decided_at: string
   order: { id: string; display_id: number | null } | null
 }

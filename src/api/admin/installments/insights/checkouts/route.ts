@@ -7,12 +7,14 @@ import type InstallmentsModuleService from "../../../../../modules/installments/
 import { insightsScope } from "../insights-scope"
 import type { AdminInsightsCheckoutsQueryType } from "../validators"
 
+const amountOrNull = (amount: unknown) => (amount === null || amount === undefined ? null : formatAmount(roundMedusaAmount(amount)))
+
 type SessionOrder = { id: string; payment_collection?: { order?: { id: string; display_id?: number | null } | null } | null }
 
 /**
  * The checkouts behind a figure of the funnel, a page at a time (newest first, Medusa-style
  * `limit`/`offset`/`count`): when each started, what it asked, how it ended, its refused attempts,
- * the plan, and its order once placed.
+ * the plan, the service's fee and VAT on a payment, and its order once placed.
  */
 export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminInsightsCheckoutsQueryType>, res: MedusaResponse) => {
   const { provider_id, from_date, to_date, outcome, limit, offset } = req.validatedQuery
@@ -54,6 +56,8 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminInsights
       payment_option: row.payment_option,
       bank: row.bank,
       tenure_months: row.tenure_months,
+      fee: amountOrNull(row.fee),
+      fee_vat: amountOrNull(row.fee_vat),
       decided_at: row.decided_at,
       order: orders.get(row.session_id) ?? null,
     })),
