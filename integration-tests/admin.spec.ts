@@ -370,6 +370,8 @@ describe("the plugin's admin pages in the demo store", () => {
         started: number
         conversion: string | null
         outcomes: Record<string, { checkouts: number; amount: string; share: string | null }>
+        bank_rejections: number
+        card_declines: number
       }
       ways: Array<{
         way: string
@@ -399,6 +401,8 @@ describe("the plugin's admin pages in the demo store", () => {
     }
     const wayKey = (way: { way: string; provider_id: string | null }) => (way.way === "provider" ? way.provider_id! : way.way)
 
+    // Tall enough for the whole page in one picture: the dashboard scrolls inside its own container.
+    await page.setViewportSize({ width: 1440, height: 2800 })
     // Logged in and in English since the tests before; logs in when run alone.
     await page.goto(`${storeUrl}/app/installments/insights`)
     const login = page.getByPlaceholder("Email")
@@ -485,6 +489,9 @@ describe("the plugin's admin pages in the demo store", () => {
     await page.getByTestId("ways-row-bank-rajhi").getByText("Al Rajhi Bank").waitFor()
     await page.getByTestId("ways-row-tenure-rajhi-12").getByText("12 months").waitFor()
     await page.getByTestId("ways-row-pp_system_default").getByText("Manual payment (Medusa)").waitFor()
+    expect(await page.getByTestId("insights-funnel-refusals").textContent()).toBe(
+      `Paid after a refused attempt: ${after.funnel.paid_after_refusal} · attempts refused by a bank: ${after.funnel.bank_rejections}, by a card: ${after.funnel.card_declines}`
+    )
     await shot("insights-en")
 
     // The checkouts behind a figure: the bank's refusal the seed made, with its plan.
@@ -525,5 +532,6 @@ describe("the plugin's admin pages in the demo store", () => {
     await page.getByRole("option", { name: "English", exact: true }).click()
     await page.getByRole("button", { name: "حفظ" }).click()
     await page.waitForFunction(() => document.documentElement.dir === "ltr")
+    await page.setViewportSize({ width: 1440, height: 1400 })
   }, 600_000)
 })

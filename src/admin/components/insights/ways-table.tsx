@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next"
 import { formatSar } from "../../lib/format"
 import { bankName, formatCount, formatShare } from "../../lib/insights-format"
 import { wayKey, type InsightsResponse, type OrderFigures } from "../../lib/insights-types"
+import { END_CELL } from "./table-edges"
 import { wayLabel } from "./way-label"
 
 /** One row of the table: a way, a bank (indented) or a tenure (indented twice), with its figures. */
@@ -25,8 +26,12 @@ function FigureRow({
   const locale = i18n.language
   return (
     <Table.Row data-testid={testId} className={clx(strong && "font-medium", depth > 0 && "text-ui-fg-subtle")}>
-      {/* Logical padding: the indent is on the start side in English and in Arabic. */}
-      <Table.Cell className={clx(depth === 1 && "ps-10", depth === 2 && "ps-16")}>{label}</Table.Cell>
+      <Table.Cell>
+        {/* The indent is on the start side, in English and in Arabic (Medusa's table pads its cells on physical sides). */}
+        <span className="block" style={{ paddingInlineStart: `${depth * 1.5}rem` }}>
+          {label}
+        </span>
+      </Table.Cell>
       <Table.Cell className="text-end" data-testid="ways-orders">
         {formatCount(figures.orders, locale)}
       </Table.Cell>
@@ -40,7 +45,7 @@ function FigureRow({
       <Table.Cell className="text-end" data-testid="ways-refunded">
         {formatSar(figures.refunded, locale, currency)}
       </Table.Cell>
-      <Table.Cell className="text-end" data-testid="ways-share-refunded">
+      <Table.Cell className="text-end" style={END_CELL} data-testid="ways-share-refunded">
         {formatShare(figures.share_refunded, locale)}
       </Table.Cell>
     </Table.Row>
@@ -64,65 +69,69 @@ export function WaysTable({ data }: { data: InsightsResponse }) {
   }
   return (
     <div data-testid="insights-ways">
-      <Table>
-        <Table.Header>
-          <Table.Row>
-            <Table.HeaderCell>{t("installments.insights.ways.way")}</Table.HeaderCell>
-            <Table.HeaderCell className="text-end">{t("installments.insights.ways.orders")}</Table.HeaderCell>
-            <Table.HeaderCell className="text-end">{t("installments.insights.ways.share")}</Table.HeaderCell>
-            <Table.HeaderCell className="text-end">{t("installments.insights.ways.total")}</Table.HeaderCell>
-            <Table.HeaderCell className="text-end">{t("installments.insights.ways.average")}</Table.HeaderCell>
-            <Table.HeaderCell className="text-end">{t("installments.insights.ways.refunded")}</Table.HeaderCell>
-            <Table.HeaderCell className="text-end">{t("installments.insights.ways.shareRefunded")}</Table.HeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {data.ways.flatMap((way) => [
+      <div className="overflow-x-auto">
+        <Table>
+          <Table.Header>
+            <Table.Row>
+              <Table.HeaderCell className="text-start">{t("installments.insights.ways.way")}</Table.HeaderCell>
+              <Table.HeaderCell className="text-end">{t("installments.insights.ways.orders")}</Table.HeaderCell>
+              <Table.HeaderCell className="text-end">{t("installments.insights.ways.share")}</Table.HeaderCell>
+              <Table.HeaderCell className="text-end">{t("installments.insights.ways.total")}</Table.HeaderCell>
+              <Table.HeaderCell className="text-end">{t("installments.insights.ways.average")}</Table.HeaderCell>
+              <Table.HeaderCell className="text-end">{t("installments.insights.ways.refunded")}</Table.HeaderCell>
+              <Table.HeaderCell className="text-end" style={END_CELL}>
+                {t("installments.insights.ways.shareRefunded")}
+              </Table.HeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {data.ways.flatMap((way) => [
+              <FigureRow
+                key={wayKey(way)}
+                testId={`ways-row-${wayKey(way)}`}
+                label={wayLabel(way, t)}
+                figures={way}
+                currency={data.currency}
+                strong
+              />,
+              ...(way.banks ?? []).flatMap((bank) => {
+                const bankLabel = bank.bank ? bankName(bank.bank, locale) : t("installments.insights.ways.unknownBank")
+                return [
+                  <FigureRow
+                    key={`bank-${bank.bank}`}
+                    testId={`ways-row-bank-${bank.bank ?? "unknown"}`}
+                    label={bankLabel}
+                    figures={bank}
+                    currency={data.currency}
+                    depth={1}
+                  />,
+                  ...bank.tenures.map((tenure) => (
+                    <FigureRow
+                      key={`tenure-${bank.bank}-${tenure.months}`}
+                      testId={`ways-row-tenure-${bank.bank ?? "unknown"}-${tenure.months ?? "unknown"}`}
+                      label={
+                        tenure.months
+                          ? t("installments.insights.ways.months", { months: formatCount(Number(tenure.months), locale) })
+                          : t("installments.insights.ways.unknownTenure")
+                      }
+                      figures={tenure}
+                      currency={data.currency}
+                      depth={2}
+                    />
+                  )),
+                ]
+              }),
+            ])}
             <FigureRow
-              key={wayKey(way)}
-              testId={`ways-row-${wayKey(way)}`}
-              label={wayLabel(way, t)}
-              figures={way}
+              testId="ways-row-all"
+              label={t("installments.insights.ways.all")}
+              figures={data.totals}
               currency={data.currency}
               strong
-            />,
-            ...(way.banks ?? []).flatMap((bank) => {
-              const bankLabel = bank.bank ? bankName(bank.bank, locale) : t("installments.insights.ways.unknownBank")
-              return [
-                <FigureRow
-                  key={`bank-${bank.bank}`}
-                  testId={`ways-row-bank-${bank.bank ?? "unknown"}`}
-                  label={bankLabel}
-                  figures={bank}
-                  currency={data.currency}
-                  depth={1}
-                />,
-                ...bank.tenures.map((tenure) => (
-                  <FigureRow
-                    key={`tenure-${bank.bank}-${tenure.months}`}
-                    testId={`ways-row-tenure-${bank.bank ?? "unknown"}-${tenure.months ?? "unknown"}`}
-                    label={
-                      tenure.months
-                        ? t("installments.insights.ways.months", { months: formatCount(Number(tenure.months), locale) })
-                        : t("installments.insights.ways.unknownTenure")
-                    }
-                    figures={tenure}
-                    currency={data.currency}
-                    depth={2}
-                  />
-                )),
-              ]
-            }),
-          ])}
-          <FigureRow
-            testId="ways-row-all"
-            label={t("installments.insights.ways.all")}
-            figures={data.totals}
-            currency={data.currency}
-            strong
-          />
-        </Table.Body>
-      </Table>
+            />
+          </Table.Body>
+        </Table>
+      </div>
       {!!data.orders_in_other_currencies && (
         <Text size="xsmall" className="text-ui-fg-muted px-6 py-3">
           {t("installments.insights.otherCurrencies", { count: data.orders_in_other_currencies })}
