@@ -5,8 +5,12 @@ import { ADMIN, MERCHANT } from "../scripts/demo/config"
 import { InstallmentsClient, type Transaction } from "../src/lib/client"
 import { monthOf } from "../src/admin/lib/date-range"
 import { formatSar } from "../src/admin/lib/format"
-import { formatAmount, roundMedusaAmount } from "../src/lib/money"
+import { formatAmount, roundMedusaAmount, toHalalas } from "../src/lib/money"
 import { launchChromium } from "./helpers/browser"
+import { answerAsRecount, recount, type RawCheckout, type RawOrder } from "./helpers/insights-recount"
+import { INSIGHTS_SEED, seedInsightsCheckouts } from "./helpers/insights-demo"
+import { openJourney } from "../scripts/demo/journey/context"
+import { bankName, formatCount, formatShare } from "../src/admin/lib/insights-format"
 import { prepareStoreApps } from "./helpers/store-apps"
 import { waitFor } from "./helpers/sandbox"
 import { demoSetup, killDemo, runDemo, stopDemo, waitForOutput, type DemoRun, type DemoSetup } from "./helpers/demo"
@@ -645,4 +649,176 @@ describe("the plugin's admin pages in the demo store", () => {
       await useLanguage("English")
     }
   }, 300_000)
+  it("Insights, in English and in Arabic: checkouts of every outcome and the store's other way of paying, each figure as the records count it", async () => {
+    type Insights = {
+      from_date: string
+      to_date: string
+      funnel: {
+        started: number
+        conversion: string | null
+        outcomes: Record<string, { checkouts: number; amount: string; share: string | null }>
+        bank_rejections: number
+        card_declines: number
+      }
+      ways: Array<{
+        way: string
+        provider_id: string | null
+        orders: number
+        total: string
+        average: string | null
+        banks?: Array<{ bank: string | null }>
+      }>
+      totals: {
+        orders: number
+        total: string
+        average: string | null
+        refunded: string
+        refunded_orders: number
+        share_refunded: string | null
+      }
+      costs: { orders: number; fees_and_vat: string; share_fees_and_vat: string | null }
+    } & Parameters<typeof answerAsRecount>[0]
+    const INSIGHTS_READ = (response: { url: () => string }) => /\/admin\/installments\/insights\?/.test(response.url())
+    /** Opens the page (its default window: the last 30 days) and answers what the page read. */
+    const openInsights = async (): Promise<Insights> => {
+      const [read] = await Promise.all([page.waitForResponse(INSIGHTS_READ), page.goto(`${storeUrl}/app/installments/insights`)])
+      expect(read.status()).toBe(200)
+      await page.getByTestId("insights-funnel").waitFor()
+      return (await read.json()) as Insights
+    }
+    const wayKey = (way: { way: string; provider_id: string | null }) => (way.way === "provider" ? way.provider_id! : way.way)
+
+    // Tall enough for the whole page in one picture: the dashboard scrolls inside its own container.
+    await page.setViewportSize({ width: 1440, height: 2800 })
+    // Logged in and in English since the tests before; logs in when run alone.
+    await page.goto(`${storeUrl}/app/installments/insights`)
+    const login = page.getByPlaceholder("Email")
+    await Promise.race([login.waitFor(), page.getByTestId("installments-insights").waitFor()])
+    if (await login.isVisible()) {
+      await login.fill(ADMIN.email)
+      await page.getByPlaceholder("Password").fill(ADMIN.password)
+      await page.getByRole("button", { name: "Continue with Email" }).click()
+      await page.waitForURL((url) => !url.pathname.includes("/login"))
+    }
+    const before = await openInsights()
+    await seedInsightsCheckouts(await openJourney(storeUrl, sandboxUrl))
+    const after = await openInsights()
+    expect([after.from_date, after.to_date]).toEqual([before.from_date, before.to_date])
+
+    // What the seed added, outcome by outcome and way by way.
+    expect(after.funnel.started - before.funnel.started).toBe(INSIGHTS_SEED.started)
+    for (const [outcome, added] of Object.entries(INSIGHTS_SEED.outcomes)) {
+      expect({ outcome, added: after.funnel.outcomes[outcome].checkouts - before.funnel.outcomes[outcome].checkouts }).toEqual({
+        outcome,
+        added,
+      })
+    }
+    const ordersOf = (answer: Insights, key: string) => answer.ways.find((way) => wayKey(way) === key)?.orders ?? 0
+    const totalOf = (answer: Insights, key: string) => answer.ways.find((way) => wayKey(way) === key)?.total ?? "0.00"
+    for (const [key, added] of Object.entries(INSIGHTS_SEED.ways)) {
+      expect({ key, orders: ordersOf(after, key) - ordersOf(before, key) }).toEqual({ key, orders: added.orders })
+      expect({ key, total: formatAmount(toHalalas(totalOf(after, key)) - toHalalas(totalOf(before, key))) }).toEqual({
+        key,
+        total: added.total,
+      })
+    }
+
+    // Every figure against a recount from the store's records (Medusa's orders, the plugin's checkouts).
+    const { orders } = await adminApi<{ orders: RawOrder[] }>(
+      adminToken,
+      "/admin/orders?limit=200&fields=id,created_at,currency_code,*payment_collections,*payment_collections.payments," +
+        "*payment_collections.payments.refunds,*payment_collections.payment_sessions"
+    )
+    const checkouts: RawCheckout[] = []
+    for (let offset = 0; ; offset += 100) {
+      const pageOf = await adminApi<{ checkouts: RawCheckout[]; count: number }>(
+        adminToken,
+        `/admin/installments/insights/checkouts?from_date=${after.from_date}&to_date=${after.to_date}&limit=100&offset=${offset}`
+      )
+      checkouts.push(...pageOf.checkouts)
+      if (checkouts.length >= pageOf.count) break
+    }
+    const from = new Date(`${after.from_date}T00:00:00Z`)
+    const to = new Date(Date.parse(`${after.to_date}T00:00:00Z`) + 86_400_000)
+    const { sales_with_fees: _salesWithFees, ...costs } = recount(orders, checkouts, from, to).costs
+    expect(answerAsRecount(after)).toEqual({ ...recount(orders, checkouts, from, to), costs })
+
+    // What the merchant reads, in English.
+    const shows = async (locale: "en" | "ar") => {
+      for (const [outcome, row] of Object.entries(after.funnel.outcomes)) {
+        const line = page.getByTestId(`insights-funnel-${outcome}`)
+        expect({ outcome, count: await line.getByTestId("insights-funnel-count").textContent() }).toEqual({
+          outcome,
+          count: formatCount(row.checkouts, locale),
+        })
+        expect(await line.getByTestId("insights-funnel-amount").textContent()).toBe(formatSar(row.amount, locale))
+      }
+      expect(await page.getByTestId("insights-card-conversion").getByTestId("insights-card-value").textContent()).toBe(
+        formatShare(after.funnel.conversion, locale)
+      )
+      for (const way of after.ways) {
+        const row = page.getByTestId(`ways-row-${wayKey(way)}`)
+        expect({ way: wayKey(way), total: await row.getByTestId("ways-total").textContent() }).toEqual({
+          way: wayKey(way),
+          total: formatSar(way.total, locale),
+        })
+        expect(await row.getByTestId("ways-average").textContent()).toBe(formatSar(way.average, locale))
+      }
+      const allOrders = page.getByTestId("ways-row-all")
+      expect(await allOrders.getByTestId("ways-orders").textContent()).toBe(formatCount(after.totals.orders, locale))
+      expect(await page.getByTestId("insights-cost-feesAndVat").getByTestId("insights-cost-amount").textContent()).toBe(
+        formatSar(after.costs.fees_and_vat, locale)
+      )
+      await page.getByTestId("insights-chart").waitFor()
+      expect(await page.getByTestId("insights-chart-segment").count()).toBeGreaterThan(0)
+    }
+    await shows("en")
+    await page.getByTestId("ways-row-bank-rajhi").getByText("Al Rajhi Bank").waitFor()
+    await page.getByTestId("ways-row-tenure-rajhi-12").getByText("12 months").waitFor()
+    await page.getByTestId("ways-row-pp_system_default").getByText("Manual payment (Medusa)").waitFor()
+    expect(await page.getByTestId("insights-funnel-refusals").textContent()).toBe(
+      `Paid after a refused attempt: ${after.funnel.paid_after_refusal} · attempts refused by a bank: ${after.funnel.bank_rejections}, by a card: ${after.funnel.card_declines}`
+    )
+    await shot("insights-en")
+
+    // The checkouts behind a figure: the bank's refusal the seed made, with its plan.
+    await page.getByTestId("insights-funnel-bank_declined").click()
+    const listed = page.getByTestId("insights-checkouts")
+    await listed.getByText("Declined by the bank: the checkouts").waitFor()
+    await listed.getByText("Al Rajhi Bank · 3 months").first().waitFor()
+    await shot("insights-checkouts-en")
+
+    // A table as CSV: the same figures the page shows.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("insights-csv-ways").click()])
+    expect(download.suggestedFilename()).toBe(`installments-insights-ways-${after.from_date}_${after.to_date}.csv`)
+    const csv = readFileSync((await download.path())!, "utf8")
+      .trimEnd()
+      .split("\r\n")
+    expect(csv.at(-1)).toBe(
+      `all,,,,${after.totals.orders},100.00,${after.totals.total},${after.totals.average},${after.totals.refunded},${after.totals.refunded_orders},${after.totals.share_refunded}`
+    )
+
+    // In Arabic, right to left: the same figures in Arabic digits.
+    await page.goto(`${storeUrl}/app/settings/profile/edit`)
+    await page.getByRole("combobox").last().click()
+    await page.getByRole("option", { name: "العربية" }).click()
+    await page.getByRole("button", { name: "Save" }).click()
+    await page.waitForFunction(() => document.documentElement.dir === "rtl")
+    const arabic = await openInsights()
+    expect(arabic.funnel).toEqual(after.funnel)
+    await page.getByRole("heading", { name: "التحليلات" }).first().waitFor()
+    expect(await page.getAttribute("html", "dir")).toBe("rtl")
+    await shows("ar")
+    await page.getByTestId("ways-row-bank-rajhi").getByText(bankName("rajhi", "ar")).waitFor()
+    await page.getByTestId("insights-funnel-paid").getByText("مدفوعة").waitFor()
+    await shot("insights-ar")
+
+    // The admin user back in English, as the demo seeds it.
+    await page.goto(`${storeUrl}/app/settings/profile/edit`)
+    await page.getByRole("combobox").last().click()
+    await page.getByRole("option", { name: "English", exact: true }).click()
+    await page.getByRole("button", { name: "حفظ" }).click()
+    await page.waitForFunction(() => document.documentElement.dir === "ltr")
+    await page.setViewportSize({ width: 1440, height: 1400 })
+  }, 600_000)
 })

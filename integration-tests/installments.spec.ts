@@ -5,6 +5,7 @@ import { backOfficePaymentScenarios } from "./scenarios/back-office-payments"
 import { backOfficeReportScenarios } from "./scenarios/back-office-reports"
 import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
 import { checkoutScenarios } from "./scenarios/checkout"
+import { insightsScenarios } from "./scenarios/insights"
 import { orderPaymentLinkScenarios } from "./scenarios/order-payment-links"
 import { securityScenarios } from "./scenarios/security"
 import { serviceCallScenarios } from "./scenarios/service-calls"
@@ -27,5 +28,6 @@ storeSuite((ctx) => {
   describe("storefront: installment plans", () => storefrontPlanScenarios(ctx))
   describe("service calls per checkout", () => serviceCallScenarios(ctx))
   describe("words: the shopper's language, the merchant's status", () => shopperLanguageScenarios(ctx))
+  describe("insights: does installments pay", () => insightsScenarios(ctx))
   describe("security: what a shopper, a forger or a spreadsheet can do", () => securityScenarios(ctx))
 })

@@ -21,6 +21,7 @@ export function backOfficePageScenarios(ctx: SuiteContext) {
     [`/admin/installments/payment-links/${UNKNOWN_UUID}`, {}],
     ["/admin/installments/settlements", WINDOW],
     ["/admin/installments/settlements/STL-20250702-ABCDEF12", WINDOW],
+    ["/admin/installments/insights/checkouts", { ...WINDOW, provider_id: undefined }],
   ]
 
   it.each(LIST_ROUTES)(

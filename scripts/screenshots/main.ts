@@ -2,6 +2,7 @@ import { freePort } from "../demo/plugin-package"
 import { launchChromium } from "../../integration-tests/helpers/browser"
 import { killDemo, runDemo, stopDemo, waitForOutput, type DemoRun } from "../../integration-tests/helpers/demo"
 import { shootAdmin } from "./admin"
+import { shootInsights } from "./insights"
 import { seedMonthOfPayouts } from "./payouts"
 import { IMAGES_DIR } from "./shots"
 import { shootStorefront } from "./storefront"
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     process.stdout.write(`Taking the pictures into ${IMAGES_DIR}\n`)
     await shootStorefront(browser, storefrontUrl)
     await shootAdmin(browser, adminUrl, orderId)
+    await shootInsights(browser, adminUrl, sandboxUrl)
   } finally {
     await browser.close()
     if (run) {

@@ -1,5 +1,6 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery, type MiddlewareRoute } from "@medusajs/framework/http"
 import { AdminBinLookupQuery } from "./admin/installments/bin-lookup/validators"
+import { AdminInsightsCheckoutsQuery, AdminInsightsQuery } from "./admin/installments/insights/validators"
 import {
   AdminCreatePaymentLink,
   AdminListPaymentLinksQuery,
@@ -66,6 +67,19 @@ const routes: MiddlewareRoute[] = [
     method: ["GET"],
     policies: may(R.settlement, "read"),
     middlewares: [validateAndTransformQuery(AdminSettlementsQuery, {})],
+  },
+  {
+    // The insights sum the plugin's sales, fees and refunds: the settlements' readers read them.
+    matcher: "/admin/installments/insights",
+    method: ["GET"],
+    policies: may(R.settlement, "read"),
+    middlewares: [validateAndTransformQuery(AdminInsightsQuery, {})],
+  },
+  {
+    matcher: "/admin/installments/insights/checkouts",
+    method: ["GET"],
+    policies: may(R.settlement, "read"),
+    middlewares: [validateAndTransformQuery(AdminInsightsCheckoutsQuery, {})],
   },
   {
     matcher: "/admin/installments/settlements/:id",

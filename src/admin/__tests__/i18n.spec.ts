@@ -83,6 +83,7 @@ describe("admin translations", () => {
         "routes/settings/installments/page.tsx",
         "routes/installments/page.tsx",
         "routes/installments/payment-links/page.tsx",
+        "routes/installments/insights/page.tsx",
       ])
     )
   })

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import type { Context } from "@medusajs/framework/types"
 import { InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { isUnresolved } from "../../installments/refunds/intent"
+import { InstallmentsCheckout } from "./models/checkout"
 import { InstallmentsDispute } from "./models/dispute"
 import { InstallmentsPaymentLink } from "./models/payment-link"
 import { InstallmentsRefund } from "./models/refund"
@@ -17,6 +18,8 @@ import { RecentDeliveries } from "./recent-deliveries"
 import { planOpenIntent, planOutcome, planRefundSync, type LedgerRow, type SyncRefundEntriesInput } from "./refund-ledger-plan"
 import type { RefundLedgerChange, RefundLedgerResult } from "../../installments/refunds/ledger-change"
 import { type RegistrationId, asRegistrationId } from "../../installments/registrations/provider-ids"
+import type { CheckoutRecord } from "../../installments/insights/checkout-record"
+import { checkoutUpsert } from "./checkout-upsert"
 
 export type { DisputeInput, RefundLedgerChange, RefundLedgerResult, SyncRefundEntriesInput, VerificationKey, VerificationKeyOwner }
 
@@ -41,6 +44,7 @@ export default class InstallmentsModuleService extends MedusaService({
   InstallmentsSweepItem,
   InstallmentsSweepMark,
   InstallmentsSmsSend,
+  InstallmentsCheckout,
 }) {
   private verificationKeys_?: VerificationKeyCache
   private recentDeliveries_?: RecentDeliveries
@@ -235,6 +239,17 @@ export default class InstallmentsModuleService extends MedusaService({
         return {}
       }
     }
+  }
+
+  /** Records a read of a checkout for the Insights page (modules/installments/checkout-upsert.ts decides what it changes). */
+  async recordCheckout(record: CheckoutRecord): Promise<void> {
+    return this.recordCheckout_(record)
+  }
+
+  @InjectTransactionManager()
+  protected async recordCheckout_(record: CheckoutRecord, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const { sql, params } = checkoutUpsert(record)
+    await (sharedContext.transactionManager as { execute(sql: string, params: unknown[]): Promise<unknown> }).execute(sql, params)
   }
 
   /**

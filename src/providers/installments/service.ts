@@ -47,6 +47,7 @@ import { readOrderDebtRequest } from "../../installments/sessions/order-debt-req
 import { instanceIdentityFor, type InstanceIdentity } from "../../installments/links/ownership"
 import { buildLinkRequest, smsRecipient } from "./link-request"
 import { claimSms, smsClaimerFor, type SmsClaimer } from "../../installments/links/sms-limit"
+import { checkoutRecorderFor, type CheckoutRecorder } from "../../installments/insights/record-checkout"
 
 type InjectedDependencies = { logger?: Logger }
 
@@ -64,6 +65,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   protected readonly ledger_: RefundLedgerWriter
   protected readonly sms_: SmsClaimer
   protected readonly instance_: InstanceIdentity
+  protected readonly checkouts_: CheckoutRecorder
   private readonly cradle_: Record<string, unknown>
 
   /** Stops Medusa's boot with a message naming every wrong option. */
@@ -88,6 +90,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     this.ledger_ = refundLedgerFor(this.cradle_)
     this.sms_ = smsClaimerFor(this.cradle_)
     this.instance_ = instanceIdentityFor(this.cradle_)
+    this.checkouts_ = checkoutRecorderFor(this.cradle_, this.logger_)
   }
 
   /** Creates the session's single-use payment link and returns its public session data. */
@@ -270,9 +273,12 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
         currency_code: data.currency_code,
       }
       const reuse = { reuse: reusePaid, ttlMs: this.options_.paidVerdictReuseMs }
-      return await recentPaidVerdicts.verdictOf(data.payment_link_id, expected, reuse, async () =>
-        linkVerdict(await this.linkDetails(data.payment_link_id), expected)
-      )
+      return await recentPaidVerdicts.verdictOf(data.payment_link_id, expected, reuse, async () => {
+        const details = await this.linkDetails(data.payment_link_id)
+        const verdict = linkVerdict(details, expected)
+        await this.checkouts_.record(data, details, verdict)
+        return verdict
+      })
     } catch (error) {
       throw failure(error)
     }

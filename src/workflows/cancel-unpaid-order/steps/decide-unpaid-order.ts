@@ -5,6 +5,7 @@ import { clientForProvider } from "../../../installments/registrations/lookup"
 import { readSessionData } from "../../../installments/sessions/data"
 import { linkVerdict, type LinkVerdict } from "../../../installments/links/verdict"
 import { registrationIdOf } from "../../../installments/registrations/provider-ids"
+import { checkoutRecorderIn } from "../../../installments/insights/record-checkout"
 import { loadSessionContext, type SessionContext } from "../../../installments/sessions/records"
 import { decideUnpaidOrder, type UnpaidOrderDecision } from "../unpaid-order-decision"
 
@@ -47,5 +48,11 @@ async function readVerdict(
     return undefined
   }
   const details = await readLink(client, data.payment_link_id)
-  return linkVerdict(details, { session_id: data.session_id, amount: parseAmount(data.amount), currency_code: data.currency_code })
+  const verdict = linkVerdict(details, {
+    session_id: data.session_id,
+    amount: parseAmount(data.amount),
+    currency_code: data.currency_code,
+  })
+  await checkoutRecorderIn(container).record({ ...data, provider_id: session.provider_id }, details, verdict)
+  return verdict
 }

@@ -10,6 +10,7 @@ import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verd
 import { refundedByPlugin } from "../../../installments/refunds/keys"
 import { readLink } from "../../../installments/links/read-link"
 import { registrationIdOf, type ProviderId } from "../../../installments/registrations/provider-ids"
+import { checkoutRecorderIn } from "../../../installments/insights/record-checkout"
 
 export interface SessionToReconcile {
   session_id: string
@@ -51,9 +52,12 @@ export async function readSessionVerdict(container: MedusaContainer, input: Sess
   const expected: ExpectedPayment = { session_id: data.session_id, amount, currency_code: data.currency_code }
   const reuse = { reuse: input.reuse_paid_verdict === true, ttlMs: options.paidVerdictReuseMs }
   // Every sweep reads the same waiting links again: the reader reports an unknown status once, as on checkout.
-  const verdict = await recentPaidVerdicts.verdictOf(data.payment_link_id, expected, reuse, async () =>
-    linkVerdict(await readLink(clientFromOptions(options, logger), data.payment_link_id, logger), expected)
-  )
+  const verdict = await recentPaidVerdicts.verdictOf(data.payment_link_id, expected, reuse, async () => {
+    const details = await readLink(clientFromOptions(options, logger), data.payment_link_id, logger)
+    const verdict = linkVerdict(details, expected)
+    await checkoutRecorderIn(container).record({ ...data, provider_id: input.provider_id }, details, verdict)
+    return verdict
+  })
   const transaction = verdict.transaction
   // A payment the plugin already refunded directly (Medusa had recorded none) is not recorded now:
   // Medusa would show it captured and never refunded.

@@ -1,0 +1,128 @@
+import nock from "nock"
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { useNock } from "../../../lib/__tests__/use-nock"
+import { signedDeliveryHeaders } from "../../../lib/webhooks"
+import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
+import type { CheckoutRecord } from "../../../installments/insights/checkout-record"
+import { InstallmentsProviderService } from "../service"
+import {
+  BASE_URL,
+  keyPair,
+  LINK_ID,
+  linkDetails,
+  OPTIONS,
+  sessionData,
+  transaction,
+  TX_ID,
+} from "../../../installments/__tests__/fixtures"
+
+// What the provider learns from each read of a link is recorded for the Insights page (D44), with
+// the read's own facts, and a record that cannot be written never fails the checkout.
+
+useNock()
+beforeEach(() => recentPaidVerdicts.clear())
+
+const SESSION = "payses_01JDGGR380T3RBQQ2PDG1YJAAG"
+
+function recording(fail = false) {
+  const records: CheckoutRecord[] = []
+  const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }
+  const writer = {
+    recordCheckout: async (record: CheckoutRecord) => {
+      if (fail) throw new Error("connection refused")
+      records.push(record)
+    },
+  }
+  const provider = new InstallmentsProviderService(
+    { logger: log, installmentsCheckoutWriter: writer, installmentsRegistrationId: "installments" } as never,
+    { ...OPTIONS, webhookKeys: { "key-1": keyPair.publicKey } }
+  )
+  return { provider, records, log }
+}
+
+const mockDetails = (details: unknown) =>
+  nock(BASE_URL)
+    .post(`/payment_links/${LINK_ID}/details`)
+    .reply(200, details as nock.Body)
+
+describe("the provider records each read of a checkout", () => {
+  it("at authorization: a payment with its plan and the service's fee, dated by the session's id", async () => {
+    const { provider, records } = recording()
+    mockDetails(
+      linkDetails({
+        status: "Paid",
+        sessionId: SESSION,
+        transactions: [transaction({ service_fee: "38.50", service_tax_vat: "5.78" })],
+      })
+    )
+    const result = await provider.authorizePayment({ data: sessionData({ session_id: SESSION, amount: "1500.00" }) })
+    expect(result.status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(records).toEqual([
+      expect.objectContaining({
+        session_id: SESSION,
+        provider_id: null,
+        payment_link_id: LINK_ID,
+        started_at: new Date(1732500000000),
+        amount: "1500.00",
+        outcome: "paid",
+        payment_option: "Installment",
+        bank: "rajhi",
+        tenure_months: "6",
+        transaction_id: TX_ID,
+        fee: "38.50",
+        fee_vat: "5.78",
+      }),
+    ])
+  })
+
+  it("a refused attempt read at the shopper's return, then a paid verdict reused moments later: one record per read", async () => {
+    const { provider, records } = recording()
+    mockDetails(
+      linkDetails({
+        sessionId: SESSION,
+        transactions: [transaction({ status: "fail", installment_tracker: { id: null, status: "R", message: "" } })],
+      })
+    )
+    const refused = await provider.authorizePayment({ data: sessionData({ session_id: SESSION }) })
+    expect(refused.status).toBe(PaymentSessionStatus.REQUIRES_MORE)
+    expect(records.map((record) => [record.outcome, record.bank_rejections])).toEqual([["bank_declined", 1]])
+
+    mockDetails(linkDetails({ status: "Paid", sessionId: SESSION, transactions: [transaction()] }))
+    await provider.getPaymentStatus({ data: sessionData({ session_id: SESSION }) })
+    // Authorization reuses the paid verdict just read: no read, so nothing new to record.
+    await provider.authorizePayment({ data: sessionData({ session_id: SESSION }) })
+    expect(records.map((record) => record.outcome)).toEqual(["bank_declined", "paid"])
+  })
+
+  it("at a paid webhook: the session of the link's metadata and the link's amount", async () => {
+    const { provider, records } = recording()
+    mockDetails(linkDetails({ status: "Paid", sessionId: SESSION, transactions: [transaction()] }))
+    const body = JSON.stringify({ id: "evt_1", event: "order.success", created_at: "2026-01-01T10:00:00Z", data: transaction() })
+    await provider.getWebhookActionAndData({
+      rawData: Buffer.from(body),
+      data: JSON.parse(body),
+      headers: signedDeliveryHeaders({ payload: body, privateKey: keyPair.privateKey, keyPrefix: "key-1" }),
+    })
+    expect(records).toEqual([
+      expect.objectContaining({ session_id: SESSION, payment_link_id: LINK_ID, amount: "1500.00", outcome: "paid" }),
+    ])
+  })
+
+  it("a record that cannot be written: the checkout goes on, and the log says which one was not recorded", async () => {
+    const { provider, log } = recording(true)
+    mockDetails(linkDetails({ status: "Paid", sessionId: SESSION, transactions: [transaction()] }))
+    const result = await provider.authorizePayment({ data: sessionData({ session_id: SESSION }) })
+    expect(result.status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(log.warn).toHaveBeenCalledWith(
+      `installments: the Insights record of checkout ${SESSION} was not written (connection refused); a later read of its link, if any, records it`
+    )
+  })
+
+  it("a store without the plugin's module: nothing is recorded and nothing is logged", async () => {
+    const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }
+    const provider = new InstallmentsProviderService({ logger: log } as never, OPTIONS)
+    mockDetails(linkDetails({ status: "Paid", transactions: [transaction()] }))
+    expect((await provider.authorizePayment({ data: sessionData() })).status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(log.warn).not.toHaveBeenCalled()
+  })
+})
