@@ -1,12 +1,15 @@
 import nock from "nock"
-import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { useNock } from "../../../lib/__tests__/use-nock"
-import { signedDeliveryHeaders } from "../../../lib/webhooks"
 import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
 import type { CheckoutRecord } from "../../../installments/insights/checkout-record"
 import { InstallmentsProviderService } from "../service"
+import { readSessionVerdict } from "../../../workflows/place-paid-order/steps/read-session-verdict"
+import { INSTALLMENTS_MODULE } from "../../../installments/module-key"
+import { asRegistrationId, providerIdOf } from "../../../installments/registrations/provider-ids"
 import {
   BASE_URL,
+  containerWithRegistration,
   keyPair,
   LINK_ID,
   linkDetails,
@@ -94,17 +97,27 @@ describe("the provider records each read of a checkout", () => {
     expect(records.map((record) => record.outcome)).toEqual(["bank_declined", "paid"])
   })
 
-  it("at a paid webhook: the session of the link's metadata and the link's amount", async () => {
-    const { provider, records } = recording()
+  it("at a paid webhook: the place-paid-order read records the session's checkout with its provider", async () => {
+    const records: CheckoutRecord[] = []
+    const writer = { recordCheckout: async (record: CheckoutRecord) => void records.push(record) }
+    const base = containerWithRegistration() as unknown as { resolve: (name: string) => unknown }
+    const container = { resolve: (name: string) => (name === INSTALLMENTS_MODULE ? writer : base.resolve(name)) }
     mockDetails(linkDetails({ status: "Paid", sessionId: SESSION, transactions: [transaction()] }))
-    const body = JSON.stringify({ id: "evt_1", event: "order.success", created_at: "2026-01-01T10:00:00Z", data: transaction() })
-    await provider.getWebhookActionAndData({
-      rawData: Buffer.from(body),
-      data: JSON.parse(body),
-      headers: signedDeliveryHeaders({ payload: body, privateKey: keyPair.privateKey, keyPrefix: "key-1" }),
+    const verdict = await readSessionVerdict(container as never, {
+      session_id: SESSION,
+      provider_id: providerIdOf(asRegistrationId("installments")),
+      data: sessionData({ session_id: SESSION, amount: "1500.00" }),
+      reuse_paid_verdict: true,
     })
+    expect(verdict.action).toBe(PaymentActions.SUCCESSFUL)
     expect(records).toEqual([
-      expect.objectContaining({ session_id: SESSION, payment_link_id: LINK_ID, amount: "1500.00", outcome: "paid" }),
+      expect.objectContaining({
+        session_id: SESSION,
+        provider_id: "pp_installments_installments",
+        payment_link_id: LINK_ID,
+        amount: "1500.00",
+        outcome: "paid",
+      }),
     ])
   })
 

@@ -1,4 +1,4 @@
-import { csvLine } from "../../../../lib/csv"
+import { csvLine, csvNumber, type CsvValue } from "../../../../lib/csv"
 import { CHECKOUT_OUTCOMES } from "../../../../installments/insights/checkout-outcome"
 import { wayKeyOf, type InsightsFigures, type OrderFigures } from "../../../../installments/insights/figures"
 import type { InsightsWindow } from "../../../../installments/insights/window"
@@ -7,7 +7,11 @@ import type { InsightsTable } from "./validators"
 const DAY_MS = 86_400_000
 const ORDER_COLUMNS = ["orders", "share_of_orders", "total", "average", "refunded", "refunded_orders", "share_refunded"] as const
 
-const orderCells = (figures: OrderFigures) => ORDER_COLUMNS.map((column) => String(figures[column] ?? ""))
+/** A count, share or amount as a number cell; an empty one (no share of nothing) stays empty text. */
+const num = (value: string | number | bigint | null | undefined): CsvValue =>
+  value === undefined || value === null || value === "" ? "" : csvNumber(value)
+
+const orderCells = (figures: OrderFigures) => ORDER_COLUMNS.map((column) => num(figures[column]))
 
 /** Every UTC day of the window, "YYYY-MM-DD". */
 export function windowDays(window: InsightsWindow): string[] {
@@ -27,10 +31,10 @@ export function insightsCsvLines(table: InsightsTable, figures: InsightsFigures,
       const { funnel } = figures
       return [
         csvLine(["outcome", "checkouts", "share_of_started", "amount"]),
-        csvLine(["started", String(funnel.started), funnel.started ? "100.00" : "", ""]),
+        csvLine(["started", num(funnel.started), funnel.started ? num("100.00") : "", ""]),
         ...CHECKOUT_OUTCOMES.map((outcome) => {
           const row = funnel.outcomes[outcome]
-          return csvLine([outcome, String(row.checkouts), row.share ?? "", row.amount])
+          return csvLine([outcome, num(row.checkouts), num(row.share), num(row.amount)])
         }),
       ]
     }
@@ -41,7 +45,15 @@ export function insightsCsvLines(table: InsightsTable, figures: InsightsFigures,
         for (const bank of way.banks ?? []) {
           lines.push(csvLine([way.way, "", bank.bank ?? "", "", ...orderCells(bank)]))
           for (const tenure of bank.tenures) {
-            lines.push(csvLine([way.way, "", bank.bank ?? "", tenure.months ?? "", ...orderCells(tenure)]))
+            lines.push(
+              csvLine([
+                way.way,
+                "",
+                bank.bank ?? "",
+                tenure.months === undefined || tenure.months === null ? "" : num(tenure.months),
+                ...orderCells(tenure),
+              ])
+            )
           }
         }
       }
@@ -61,7 +73,7 @@ export function insightsCsvLines(table: InsightsTable, figures: InsightsFigures,
         "share_fees_and_vat",
         "orders_without_fees",
       ] as const
-      return [csvLine(columns), csvLine(columns.map((column) => String(costs[column] ?? "")))]
+      return [csvLine(columns), csvLine(columns.map((column) => num(costs[column])))]
     }
     case "daily": {
       // One column per way, in the order of the ways table; every day of the window, none left out.
@@ -72,7 +84,7 @@ export function insightsCsvLines(table: InsightsTable, figures: InsightsFigures,
         ...windowDays(window).map((date) => {
           const orders = byDate.get(date) ?? {}
           const counts = keys.map((key) => orders[key] ?? 0)
-          return csvLine([date, ...counts.map(String), String(counts.reduce((sum, n) => sum + n, 0))])
+          return csvLine([date, ...counts.map(num), num(counts.reduce((sum, n) => sum + n, 0))])
         }),
       ]
     }
