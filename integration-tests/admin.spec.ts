@@ -7,7 +7,7 @@ import { monthOf } from "../src/admin/lib/date-range"
 import { formatSar } from "../src/admin/lib/format"
 import { formatAmount, roundMedusaAmount } from "../src/lib/money"
 import { launchChromium } from "./helpers/browser"
-import { prepareStoreApps } from "./helpers/store-apps"
+import { installStorePlugin } from "./helpers/store-apps"
 import { waitFor } from "./helpers/sandbox"
 import { demoSetup, killDemo, runDemo, stopDemo, waitForOutput, type DemoRun, type DemoSetup } from "./helpers/demo"
 
@@ -66,7 +66,7 @@ async function adminApi<T>(token: string, route: string): Promise<T> {
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true })
   // The run's install of the plugin into examples/store (store-apps.ts), which the demo then finds current.
-  await prepareStoreApps()
+  await installStorePlugin()
   setup = await demoSetup("installments_admin_test")
   run = runDemo(setup, ["--reset"])
   // The first run packs the plugin and installs examples/store; later runs reuse .demo/.
