@@ -11,7 +11,7 @@ import { answerAsRecount, recount, type RawCheckout, type RawOrder } from "./hel
 import { INSIGHTS_SEED, seedInsightsCheckouts } from "./helpers/insights-demo"
 import { openJourney } from "../scripts/demo/journey/context"
 import { bankName, formatCount, formatShare } from "../src/admin/lib/insights-format"
-import { prepareStoreApps } from "./helpers/store-apps"
+import { installStorePlugin } from "./helpers/store-apps"
 import { waitFor } from "./helpers/sandbox"
 import { demoSetup, killDemo, runDemo, stopDemo, waitForOutput, type DemoRun, type DemoSetup } from "./helpers/demo"
 
@@ -169,7 +169,7 @@ async function adminApi<T>(token: string, route: string): Promise<T> {
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true })
   // The run's install of the plugin into examples/store (store-apps.ts), which the demo then finds current.
-  await prepareStoreApps()
+  await installStorePlugin()
   setup = await demoSetup("installments_admin_test")
   // With Medusa's role-based access control on (docs/admin.md): the demo's admin is its super admin,
   // and the last test signs in as a staff member whose role only reads the plugin's pages.

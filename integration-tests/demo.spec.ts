@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs"
 import path from "node:path"
 import { type Browser, type Page } from "playwright-core"
 import { launchChromium } from "./helpers/browser"
-import { prepareStoreApps } from "./helpers/store-apps"
+import { installStorePlugin } from "./helpers/store-apps"
 import { answersHttp, demoSetup, killDemo, runDemo as startDemo, waitForOutput, type DemoRun, type DemoSetup } from "./helpers/demo"
 
 // `npm run demo` as a merchant's developer runs it, on this machine's PostgreSQL (DATABASE_URL):
@@ -19,7 +19,7 @@ const runDemo = (args: string[]) => startDemo(setup, args)
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true })
   // The run's install of the plugin into examples/store (store-apps.ts), which the demo then finds current.
-  await prepareStoreApps()
+  await installStorePlugin()
   setup = await demoSetup("installments_demo_test")
   ports = setup.ports
 })

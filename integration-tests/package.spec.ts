@@ -89,10 +89,11 @@ describe("the built sandbox package (medusa-payment-installments-sandbox)", () =
   }, 300_000)
 
   it("packs its compiled code with the shared src/lib rules it uses, and no sources or tests", async () => {
-    // prepack builds again, so the dry run lists what `npm publish` would ship.
+    // What `npm publish` would ship: its prepack runs the same `npm run build` this file's beforeAll
+    // just ran from these sources, so the dry run lists that build without running it a second time.
     let listing = ""
     await withBuildLock(async () => {
-      listing = execFileSync("npm", ["pack", "--dry-run", "--json", "--workspace", "sandbox"], {
+      listing = execFileSync("npm", ["pack", "--dry-run", "--ignore-scripts", "--json", "--workspace", "sandbox"], {
         cwd: ROOT,
         encoding: "utf8",
         stdio: ["ignore", "pipe", "pipe"],
@@ -100,6 +101,7 @@ describe("the built sandbox package (medusa-payment-installments-sandbox)", () =
     })
     const [packed] = JSON.parse(listing)
     const files: string[] = packed.files.map((file: { path: string }) => file.path)
+    expect(JSON.parse(readFileSync(path.join(SANDBOX, "package.json"), "utf8")).scripts.prepack).toBe("npm run build")
     expect(packed.name).toBe("medusa-payment-installments-sandbox")
     expect(files).toEqual(
       expect.arrayContaining([

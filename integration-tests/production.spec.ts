@@ -10,7 +10,7 @@ import { claimRedisDatabase, type RedisDatabase } from "./helpers/redis-database
 import { returnFlow } from "./helpers/returns"
 import { CARDS, payLink, Sandbox, sandboxClient, startTestSandbox, waitFor, webhooksIdle } from "./helpers/sandbox"
 import { PROVIDERS, Seed, seedStore, storefront } from "./helpers/seed"
-import { DEFAULT_WEBHOOK_DELAY_MS, medusaProcessedWebhooks } from "./helpers/settle"
+import { QueueWatch } from "./helpers/redis-queues"
 import { setUpShipping, type ShippingSetup } from "./helpers/shipping"
 import { BuiltStore, medusa, serviceEnv, startBuiltStore } from "./helpers/stock-store"
 import { storeApp } from "./helpers/store-apps"
@@ -30,10 +30,13 @@ const CHECKOUTS = 10
 const DUPLICATES = 50
 // The sweep every 5 seconds instead of every 10 minutes, so the test can watch the worker run it.
 const RECONCILE_EVERY_5_S = "*/5 * * * * *"
+// The jobs on that schedule (their config.name in src/jobs/): either could place or refund a payment.
+const SWEEPS = ["installments-reconcile-pending-sessions", "installments-refund-stray-payments"]
 const RESULTS = path.resolve(__dirname, "../test-results")
 
 let sandbox: Sandbox
 let redis: RedisDatabase
+let queues: QueueWatch
 let databaseUrl: string
 let dir: string
 let server: BuiltStore
@@ -86,9 +89,23 @@ async function explained<T>(what: string, step: () => Promise<T>): Promise<T> {
 const distinct = (values: number[]) => [...new Set(values)].sort((a, b) => a - b).join(", ")
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
+/**
+ * Waits until whatever could still act on the payments has acted: every delivery the sandbox sent
+ * answered, every event the server and worker queued since `mark` handled (the 5-second webhook
+ * delay included), and a run of each sweep that started after `since` ended, then what it queued
+ * handled too. Answers the events handled since `mark`, to show the wait saw the work it waited for.
+ */
+async function settledSince(mark: string, since: number): Promise<string[]> {
+  await webhooksIdle(sandbox)
+  await queues.idle(mark)
+  await queues.scheduledRunAfter(SWEEPS, since)
+  return queues.idle(mark)
+}
+
 beforeAll(async () => {
   sandbox = await startTestSandbox()
   redis = await claimRedisDatabase(RUN)
+  queues = await QueueWatch.open(redis.url)
   databaseUrl = testDatabaseUrl(RUN)
   await ensureDatabase(databaseUrl, true)
   dir = (await storeApp("production")).dir
@@ -136,6 +153,7 @@ afterAll(async () => {
   if (databaseUrl) {
     await dropDatabase(databaseUrl).catch(() => undefined)
   }
+  await queues?.close()
   await redis?.release()
   figures.publish("production.md", "Server and worker on Redis: figures")
 })
@@ -162,6 +180,7 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
 
   it(`${CHECKOUTS} checkouts whose webhooks reach the server while the storefront completes the cart: one order and one capture per paid link`, async () => {
     const store = storefront(api, seed)
+    const mark = await queues.mark()
     const t0 = Date.now()
     const checkouts = await inParallel(CHECKOUTS, CHECKOUTS, (index) =>
       explained(`checkout ${index}`, async () => {
@@ -210,7 +229,7 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
     })
     const elapsed = Date.now() - t0
     // Anything still queued (a late webhook, the next sweep) would show as a second order or capture.
-    await medusaProcessedWebhooks(DEFAULT_WEBHOOK_DELAY_MS)
+    const handled = await settledSince(mark, Date.now())
     const settled = await ordersPerCart(cartIds)
     const perLink = [...settled.values()].map((ids) => ids.length)
     const captures = await capturesPerPayment([...settled.values()].flat())
@@ -224,6 +243,8 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
     )
     const answers = deliveries.flatMap((delivery) => delivery.attempts.map((attempt) => attempt.status_code))
 
+    // The worker checked every paid delivery before the count (one order.success per paid link).
+    expect(handled.filter((name) => name === "installments.paid_delivery").length).toBeGreaterThanOrEqual(CHECKOUTS)
     expect(perLink).toEqual(Array(CHECKOUTS).fill(1))
     expect(captures).toEqual(Array(CHECKOUTS).fill(1))
     // Each shopper paid once and keeps the sale: no completion rolled back into a refund.
@@ -274,6 +295,7 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
     const success = (await eventsOfLink(sandbox, linkId)).find((event) => event.event === "order.success")!
     const body = deliveryBody(success)
     const headers = { ...signedByService(sandbox, body), "content-type": "application/json" }
+    const mark = await queues.mark()
     const answers = await inParallel(10, DUPLICATES, () => sendToWebhookRoute(api, body, headers))
     const statuses = answers.map((answer) => answer.status)
     const duplicates = answers.filter((answer) => answer.data?.duplicate === true).length
@@ -282,12 +304,14 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
       const ids = (await ordersPerCart([cart.id])).get(cart.id)!
       return ids.length ? ids : undefined
     }, 60_000)
-    await medusaProcessedWebhooks(DEFAULT_WEBHOOK_DELAY_MS)
+    // A copy handled late, or the next sweep, would show as a second order or capture.
+    const handled = await settledSince(mark, Date.now())
     const settled = (await ordersPerCart([cart.id])).get(cart.id)!
     const captures = await capturesPerPayment(settled)
 
     expect(statuses).toEqual(Array(DUPLICATES).fill(200))
     expect(duplicates).toBeGreaterThanOrEqual(DUPLICATES - 1)
+    expect(handled).toContain("installments.paid_delivery")
     expect(orders).toHaveLength(1)
     expect(settled).toEqual(orders)
     expect(captures).toEqual([1])
@@ -350,15 +374,17 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
     const { orderId, order, transactionId } = await flow.shippedOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
     const candle = order.items.find((item: { variant_id: string }) => item.variant_id === shipping.variants.candle)
     const returnId = await flow.requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
+    const mark = await queues.mark()
     await flow.receive(returnId, [{ id: candle.id, quantity: 1 }])
     await flow.waitForRefunds(orderId, 1)
-    // A second refund would come from a second delivery of order.return_received: give it time.
-    await medusaProcessedWebhooks(DEFAULT_WEBHOOK_DELAY_MS)
+    // A second refund would come from a second delivery of order.return_received, or a sweep.
+    const handled = await settledSince(mark, Date.now())
     const refunds = await flow.refundsOf(orderId)
     const { data } = await api.get(`/admin/installments/refunds?order_id=${orderId}`, admin)
     const ledger = data.refunds as { return_id: string | null; amount: number }[]
     const transaction = await sandboxClient().transactions.retrieve(transactionId)
 
+    expect(handled).toContain("order.return_received")
     expect(refunds).toHaveLength(1)
     expect(Math.round(refunds[0].amount * 100)).toBe(6900) // one 60.00 candle with 15% VAT
     expect(ledger).toEqual([expect.objectContaining({ return_id: returnId })])

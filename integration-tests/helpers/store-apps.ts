@@ -20,10 +20,14 @@ const LOCK = path.join(DEMO_DIR, "store-apps.lock")
 export const PRODUCTION_DOC = "docs/operations.md"
 export const PRODUCTION_HEADING = "## Running in production (server and worker on Redis)"
 
-/** The store apps the specs run, each a configuration from the docs and the env it is built with. */
+/**
+ * The store apps the specs run, each a configuration from the docs and the env it is built with, in
+ * the order the background step builds them: production's backend alone first, the stock app's
+ * admin (a Vite build of Medusa's dashboard, the longer one) after.
+ */
 const APPS = {
-  stock: { config: () => medusaConfigFromDoc(), buildEnv: {} as Record<string, string> },
   production: { config: () => medusaConfigFromDoc(PRODUCTION_DOC, PRODUCTION_HEADING), buildEnv: { DISABLE_MEDUSA_ADMIN: "true" } },
+  stock: { config: () => medusaConfigFromDoc(), buildEnv: {} as Record<string, string> },
 }
 
 export type StoreAppName = keyof typeof APPS
@@ -35,25 +39,48 @@ export interface StoreApp {
 }
 
 /**
- * Installs the packed plugin into examples/store and builds every app, unless each is current.
- * `npm test` starts this in the background while the first specs run; a spec that needs an app
- * waits for it (`storeApp`), or prepares it itself when run alone.
+ * Installs the packed plugin into examples/store, then builds each app, unless each is current; each
+ * step holds the build lock alone, so a spec that needs only the install (the demo and admin specs)
+ * or one app goes on as soon as its step is done. `npm test` starts this in the background while the
+ * first specs run. Answers each step's seconds, for the run's log.
  */
-export async function prepareStoreApps(): Promise<void> {
+export async function prepareStoreApps(): Promise<string[]> {
+  const steps: string[] = []
+  const timed = async (name: string, work: () => Promise<void>) => {
+    const started = Date.now()
+    await work()
+    steps.push(`${name} ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  }
+  await timed("plugin installed in examples/store", installStorePlugin)
+  for (const name of Object.keys(APPS) as StoreAppName[]) {
+    await timed(`${name} app built`, () => ensureApp(name))
+  }
+  return steps
+}
+
+/**
+ * The packed plugin (and the sandbox package) installed into examples/store by npm, the demo's app
+ * whose node_modules every app uses: built, packed and installed unless current.
+ */
+export async function installStorePlugin(): Promise<void> {
   await withBuildLock(async () => {
-    const fingerprint = pluginFingerprint()
-    installPlugin(fingerprint)
-    for (const name of Object.keys(APPS) as StoreAppName[]) {
-      buildApp(name, fingerprint)
-    }
+    installPlugin(pluginFingerprint())
   })
 }
 
 /** The built app `name`, prepared by this run's background step or, when none runs, here. */
 export async function storeApp(name: StoreAppName): Promise<StoreApp> {
-  await prepareStoreApps()
+  await ensureApp(name)
   const dir = path.join(APPS_DIR, name)
   return { dir, buildOutput: readFileSync(path.join(dir, "build.log"), "utf8") }
+}
+
+function ensureApp(name: StoreAppName): Promise<void> {
+  return withBuildLock(async () => {
+    const fingerprint = pluginFingerprint()
+    installPlugin(fingerprint)
+    buildApp(name, fingerprint)
+  })
 }
 
 function buildApp(name: StoreAppName, fingerprint: string): void {
