@@ -795,7 +795,7 @@ describe("the plugin's admin pages in the demo store", () => {
       .trimEnd()
       .split("\r\n")
     expect(csv.at(-1)).toBe(
-      `all,,,,${after.totals.orders},100.00,${after.totals.total},${after.totals.average},${after.totals.refunded},${after.totals.refunded_orders},${after.totals.share_refunded}`
+      `"all","","","",${after.totals.orders},100.00,${after.totals.total},${after.totals.average},${after.totals.refunded},${after.totals.refunded_orders},${after.totals.share_refunded}`
     )
 
     // In Arabic, right to left: the same figures in Arabic digits.

@@ -213,21 +213,22 @@ export function insightsScenarios(ctx: SuiteContext) {
       return (answer.data as string).trimEnd().split("\r\n")
     }
     expect(await csv("funnel")).toEqual([
-      "outcome,checkouts,share_of_started,amount",
-      "started,9,100.00,",
-      `paid,4,44.44,${data.funnel.outcomes.paid.amount}`,
-      `bank_declined,1,11.11,1500.00`,
-      `card_declined,1,11.11,1500.00`,
-      `abandoned,1,11.11,500.00`,
-      `open,2,22.22,1900.00`,
-      `not_placed,0,0.00,0.00`,
+      // Texts quoted, counts, shares and amounts as numbers (lib/csv.ts).
+      '"outcome","checkouts","share_of_started","amount"',
+      '"started",9,100.00,""',
+      `"paid",4,44.44,${data.funnel.outcomes.paid.amount}`,
+      '"bank_declined",1,11.11,1500.00',
+      '"card_declined",1,11.11,1500.00',
+      '"abandoned",1,11.11,500.00',
+      '"open",2,22.22,1900.00',
+      '"not_placed",0,0.00,0.00',
     ])
     const ways = await csv("ways")
     expect(ways[0]).toBe(
-      "way,provider_id,bank,tenure_months,orders,share_of_orders,total,average,refunded,refunded_orders,share_refunded"
+      '"way","provider_id","bank","tenure_months","orders","share_of_orders","total","average","refunded","refunded_orders","share_refunded"'
     )
-    expect(ways).toContain("installments,,rajhi,6,2,28.57,2700.00,1350.00,0.00,0,0.00")
-    expect(ways.at(-1)).toBe("all,,,,7,100.00,5800.00,828.57,150.25,2,28.57")
+    expect(ways).toContain('"installments","","rajhi",6,2,28.57,2700.00,1350.00,0.00,0,0.00')
+    expect(ways.at(-1)).toBe('"all","","","",7,100.00,5800.00,828.57,150.25,2,28.57')
     expect((await csv("costs"))[1]).toBe(
       [
         5,
@@ -242,7 +243,7 @@ export function insightsScenarios(ctx: SuiteContext) {
       ].join(",")
     )
     const daily = await csv("daily")
-    expect(daily[0]).toBe(`date,installments,pay_in_full,${SYSTEM},all`)
+    expect(daily[0]).toBe(`"date","installments","pay_in_full","${SYSTEM}","all"`)
     expect(daily).toHaveLength(1 + 3)
     expect(daily.slice(1).reduce((sum, line) => sum + Number(line.split(",").at(-1)), 0)).toBe(7)
 
