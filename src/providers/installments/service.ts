@@ -276,6 +276,8 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       return await recentPaidVerdicts.verdictOf(data.payment_link_id, expected, reuse, async () => {
         const details = await this.linkDetails(data.payment_link_id)
         const verdict = linkVerdict(details, expected)
+        // Kept before the Insights record is written: the webhook's read, meanwhile, finds it.
+        recentPaidVerdicts.remember(data.payment_link_id, expected, verdict, reuse.ttlMs)
         await this.checkouts_.record(data, details, verdict)
         return verdict
       })

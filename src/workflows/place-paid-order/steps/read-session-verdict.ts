@@ -55,6 +55,8 @@ export async function readSessionVerdict(container: MedusaContainer, input: Sess
   const verdict = await recentPaidVerdicts.verdictOf(data.payment_link_id, expected, reuse, async () => {
     const details = await readLink(clientFromOptions(options, logger), data.payment_link_id, logger)
     const verdict = linkVerdict(details, expected)
+    // Kept before the Insights record is written: the shopper's authorization, meanwhile, finds it.
+    recentPaidVerdicts.remember(data.payment_link_id, expected, verdict, reuse.ttlMs)
     await checkoutRecorderIn(container).record({ ...data, provider_id: input.provider_id }, details, verdict)
     return verdict
   })
