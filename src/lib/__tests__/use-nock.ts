@@ -24,7 +24,12 @@ export function useNock(): void {
     nock.disableNetConnect()
     await socketErrorsOnce()
   })
-  afterEach(() => nock.cleanAll())
+  afterEach(() => {
+    // A reply still on its way (an error for a request the test no longer waits for) is not
+    // delivered into the next test.
+    nock.abortPendingRequests()
+    nock.cleanAll()
+  })
   afterAll(() => {
     nock.enableNetConnect()
     nock.restore()
