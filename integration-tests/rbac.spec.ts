@@ -96,6 +96,9 @@ medusaIntegrationTestRunner({
         { method: "GET", path: "/admin/installments/settlements", kind: "read", params: window, superAdmin: 200 },
         { method: "GET", path: "/admin/installments/settlements/unsettled", kind: "read", params: window, superAdmin: 200 },
         { method: "GET", path: "/admin/installments/statements", kind: "read", params: window, superAdmin: 200 },
+        // The Insights read the settlements' figures (sales, fees, refunds): the same permission.
+        { method: "GET", path: "/admin/installments/insights", kind: "read", params: window, superAdmin: 200 },
+        { method: "GET", path: "/admin/installments/insights/checkouts", kind: "read", params: window, superAdmin: 200 },
         {
           method: "GET",
           path: "/admin/installments/payment-links",
