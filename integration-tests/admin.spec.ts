@@ -681,10 +681,14 @@ describe("the plugin's admin pages in the demo store", () => {
     const INSIGHTS_READ = (response: { url: () => string }) => /\/admin\/installments\/insights\?/.test(response.url())
     /** Opens the page (its default window: the last 30 days) and answers what the page read. */
     const openInsights = async (): Promise<Insights> => {
-      const [read] = await Promise.all([page.waitForResponse(INSIGHTS_READ), page.goto(`${storeUrl}/app/installments/insights`)])
+      // Waiting only once the new document is committed: a read still in flight from the page before
+      // would otherwise be taken, and its body is gone with that page.
+      await page.goto(`${storeUrl}/app/installments/insights`, { waitUntil: "commit" })
+      const read = await page.waitForResponse(INSIGHTS_READ)
+      const answer = (await read.json()) as Insights
       expect(read.status()).toBe(200)
       await page.getByTestId("insights-funnel").waitFor()
-      return (await read.json()) as Insights
+      return answer
     }
     const wayKey = (way: { way: string; provider_id: string | null }) => (way.way === "provider" ? way.provider_id! : way.way)
 

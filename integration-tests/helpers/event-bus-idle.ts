@@ -7,6 +7,8 @@ export interface HandledEvent {
   name: string
   subscriberId?: string
   ended: number
+  /** The event's data, as the subscriber got it. */
+  data?: unknown
 }
 
 // What the test boot's event bus (Medusa's local one) is made of, as far as this watch needs it.
@@ -55,7 +57,8 @@ export class EventBusWatch {
         void run
           .finally(() => {
             watch.running.delete(run)
-            watch.handled.push({ seq: ++watch.seq, name, subscriberId: listener.subscriberId, ended: Date.now() })
+            const data = (args[0] as { data?: unknown } | undefined)?.data
+            watch.handled.push({ seq: ++watch.seq, name, subscriberId: listener.subscriberId, ended: Date.now(), data })
           })
           .catch(() => undefined)
       }
@@ -163,6 +166,15 @@ export async function settledAfter(
     throw new Error(`the event bus went idle without running ${missing.join(", ")}; it ran: ${runs.join(", ") || "nothing"}`)
   }
   return runs
+}
+
+/**
+ * Like `settledAfter`, but answers only the runs whose event names `paymentLinkId`: what a delivery
+ * of that link set off, apart from another checkout's (its link expiring when the sandbox's clock moves).
+ */
+export async function settledAfterForLink(container: MedusaContainer, mark: number, paymentLinkId: string): Promise<string[]> {
+  const runs = await EventBusWatch.of(container).idle(mark)
+  return runsOf(runs.filter((run) => (run.data as { payment_link_id?: unknown } | undefined)?.payment_link_id === paymentLinkId))
 }
 
 /** A mark on the event bus's runs, to ask `settledAfter` from. */

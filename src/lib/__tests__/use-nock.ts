@@ -1,8 +1,7 @@
-import http from "node:http"
+import net from "node:net"
 import type { Duplex } from "node:stream"
 import nock from "nock"
 
-const PROBE = "http://socket-probe.invalid"
 const PATCHED = Symbol.for("installments.nock-socket-emits-once")
 
 type SocketPrototype = {
@@ -17,12 +16,12 @@ type SocketPrototype = {
  * two live nock instances in one worker crash on replyWithError ("Unhandled 'error' event").
  */
 export function useNock(): void {
-  beforeAll(async () => {
+  beforeAll(() => {
     if (!nock.isActive()) {
       nock.activate()
     }
     nock.disableNetConnect()
-    await socketErrorsOnce()
+    socketErrorsOnce()
   })
   afterEach(() => {
     // A reply still on its way (an error for a request the test no longer waits for) is not
@@ -40,33 +39,25 @@ export function useNock(): void {
  * nock's fake socket (@mswjs/interceptors' MockHttpSocket) emits a `replyWithError` error twice: once
  * itself, then again through Node's `destroy(error)` on the next tick, when its one-time listener is
  * gone, which crashes the test process as an unhandled 'error' (seen under load, in another test than
- * the one that raised it). A real socket emits a destroy error once: the fake is made to do the same.
- * Its class is not exported, so its prototype is taken from the socket of one intercepted request.
+ * the one that raised it). It may also hold an error back until its response listeners have run, and
+ * the request's listener can be gone by then. A real socket emits an error once, to a listener: the
+ * fake is made to do the same. Its class is not exported (and each spec file loads its own copy), so
+ * the methods it inherits from Node's `net.Socket`, shared by every file, are patched once per process
+ * and act only on the fake's sockets.
  */
-async function socketErrorsOnce(): Promise<void> {
-  // The probe itself can fail while Node's http is being re-patched by the file before (seen under
-  // load): it is tried again, and without a socket the fake is left as it is.
-  let prototype: SocketPrototype | undefined
-  for (let attempt = 0; attempt < 5 && !prototype; attempt++) {
-    prototype = await probeSocketPrototype().catch(() => new Promise<undefined>((resolve) => setTimeout(resolve, 20)))
-  }
-  nock.cleanAll()
-  if (!prototype || prototype[PATCHED]) {
+function socketErrorsOnce(): void {
+  const prototype = net.Socket.prototype as unknown as SocketPrototype
+  if (prototype[PATCHED]) {
     return
   }
-  const destroy = prototype.destroy
+  const { destroy, emit } = prototype
+  // The fake's own destroy has already emitted the error: Node's is told only to destroy.
   prototype.destroy = function (this: Duplex, error?: Error) {
-    if (!error) {
-      return destroy.call(this)
-    }
-    this.emit("error", error)
-    return destroy.call(this)
+    return destroy.call(this, isFakeSocket(this) ? undefined : error)
   }
-  // And an error emitted with no listener left (the same second emit, from a path that bypasses
-  // destroy) is dropped, as a real socket's would never be emitted.
-  const emit = prototype.emit
+  // Reached when the fake passes an emit on, held back or not: an error with no listener left is dropped.
   prototype.emit = function (this: Duplex, event: string | symbol, ...args: unknown[]) {
-    if (event === "error" && this.listenerCount("error") === 0) {
+    if (event === "error" && isFakeSocket(this) && this.listenerCount("error") === 0) {
       return false
     }
     return emit.call(this, event, ...args)
@@ -74,16 +65,4 @@ async function socketErrorsOnce(): Promise<void> {
   prototype[PATCHED] = true
 }
 
-/** The prototype of the socket nock gives a request, taken once the probe's answer has ended. */
-function probeSocketPrototype(): Promise<SocketPrototype> {
-  nock(PROBE).get("/").reply(204)
-  return new Promise<SocketPrototype>((resolve, reject) => {
-    let socketPrototype: SocketPrototype | undefined
-    const request = http.get(`${PROBE}/`, (response) => {
-      response.once("end", () => (socketPrototype ? resolve(socketPrototype) : reject(new Error("the probe had no socket"))))
-      response.resume()
-    })
-    request.once("socket", (socket) => (socketPrototype = Object.getPrototypeOf(socket) as SocketPrototype))
-    request.once("error", reject)
-  })
-}
+const isFakeSocket = (socket: Duplex) => socket.constructor.name === "MockHttpSocket"
