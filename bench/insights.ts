@@ -77,7 +77,8 @@ async function main(): Promise<void> {
           .map(
             (p) =>
               `${p.phase}: answered ${p.answer.orders.toLocaleString("en")} orders, ${p.answer.started.toLocaleString("en")} checkouts, ` +
-              `${p.answer.ways} ways of paying, ${p.answer.days} days`
+              `${p.answer.ways} ways of paying, ${p.answer.days} days` +
+              (p.rollup ? `; the roll-up job before it summed ${p.rollup.days} days in ${ms(p.rollup.ms)} ms` : "")
           )
           .join("\n") +
         "\n"

@@ -2,6 +2,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
 import pruneCheckouts from "../../src/jobs/prune-checkouts"
+import rollUpInsights from "../../src/jobs/roll-up-insights"
 import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
 import type InstallmentsModuleService from "../../src/modules/installments/service"
 import { formatAmount, roundMedusaAmount, toHalalas } from "../../src/lib/money"
@@ -276,6 +277,81 @@ export function insightsScenarios(ctx: SuiteContext) {
         .sort()
     ).toEqual(["card_declined", "open"])
   }, 300_000)
+
+  it("the roll-up of ended days answers the same figures; a refund made after it counts at once, and the next run rolls its day up again", async () => {
+    const store = storefront(api, ctx.seed)
+    await api.post(`/admin/regions/${ctx.seed.regionId}`, { payment_providers: [...Object.values(PROVIDERS), SYSTEM] }, ctx.admin)
+    const read = async () => {
+      const answer = await get("/admin/installments/insights", window())
+      expect(answer.status).toBe(200)
+      return answer.data
+    }
+    // One order paid 0% with Al Rajhi over 12 months, two with Medusa's system provider.
+    const cart = await store.createCart(30)
+    const { session } = await store.startPayment(cart.id)
+    await payLink(ctx.sandbox, session.data.payment_link_id, {
+      card_number: CARDS.rajhiCredit,
+      payment_option: "Installment",
+      bank_code: "rajhi",
+      months: 12,
+    })
+    expect((await store.complete(cart.id)).data.type).toBe("order")
+    const systemOrders: string[] = []
+    for (const quantity of [2, 6]) {
+      const systemCart = await store.createCart(quantity)
+      await store.startPayment(systemCart.id, SYSTEM)
+      const completed = await store.complete(systemCart.id)
+      systemOrders.push(completed.data.order.id)
+    }
+    await settleWebhooks(ctx.sandbox, getContainer())
+    const live = await read()
+    expect(live.totals).toMatchObject({ orders: 3, total: "1900.00", refunded: "0.00" })
+
+    // The job as it runs just after midnight: today is an ended day, rolled up with every day of the retention.
+    const knex = getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+    const today = day(Date.now())
+    const afterMidnight = new Date(Date.parse(`${today}T00:00:00Z`) + DAY_MS + 60 * 60 * 1000)
+    // (No settling time: this test's own orders, made a moment ago, are what it rolls up.)
+    const rolled = await rollUpInsights(getContainer(), { now: afterMidnight, settleMs: 0 })
+    const stamped = await knex.raw(
+      `select count(*)::int as days, count(*) filter (where day = ?::date)::int as today from installments_insights_rolled_day`,
+      [today]
+    )
+    expect(stamped.rows[0]).toEqual({ days: rolled.days, today: 1 })
+    expect(await read()).toEqual(live)
+    // And the page reads it from the roll-up: a figure changed there shows.
+    await knex.raw(`update installments_insights_day set orders = orders + 1000 where day = ?::date and provider_id = ?`, [
+      today,
+      SYSTEM,
+    ])
+    expect((await read()).totals.orders).toBe(1003)
+    await knex.raw(`update installments_insights_day set orders = orders - 1000 where day = ?::date and provider_id = ?`, [
+      today,
+      SYSTEM,
+    ])
+
+    // A refund after the roll-up: its day is read from the records again, and every figure is a recount's.
+    const { data } = await api.get(`/admin/orders/${systemOrders[0]}?fields=id,*payment_collections.payments`, ctx.admin)
+    const systemPayment = data.order.payment_collections[0].payments[0] as { id: string }
+    await api.post(`/admin/payments/${systemPayment.id}/capture`, {}, ctx.admin)
+    await refundAtMedusa(systemPayment.id, 50)
+    const refunded = await read()
+    expect(refunded.totals).toMatchObject({ orders: 3, refunded: "50.00", refunded_orders: 1 })
+    const raw = await rawRecords()
+    const { from_date, to_date } = window()
+    const from = new Date(`${from_date}T00:00:00Z`)
+    const to = new Date(Date.parse(`${to_date}T00:00:00Z`) + DAY_MS)
+    expect(answerAsRecount(refunded)).toEqual(omitSalesWithFees(recount(raw.orders, raw.checkouts, from, to)))
+
+    // The next run finds the refund and rolls that one day up again, the refund in it.
+    expect(await rollUpInsights(getContainer(), { now: afterMidnight, settleMs: 0 })).toMatchObject({ days: 1 })
+    const row = await knex.raw(`select refunded::text from installments_insights_day where day = ?::date and provider_id = ?`, [
+      today,
+      SYSTEM,
+    ])
+    expect(row.rows).toEqual([{ refunded: "50.00" }])
+    expect(await read()).toEqual(refunded)
+  })
 
   it("refuses a window longer than a year, a reversed one, a CSV without its table and an unknown registration, naming the field", async () => {
     const refused = async (params: Record<string, unknown>) => {

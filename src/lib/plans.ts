@@ -52,6 +52,20 @@ export function plansFor(amount: string, banks: readonly BankProgramme[] = DEFAU
   )
 }
 
+/**
+ * The smallest total a link offering only installments can be paid with: the lowest minimum basket
+ * of the banks (D48). Below it the service takes the link (its own floor is 100.00 SAR) but no
+ * bank offers a plan, so no card could ever pay it.
+ */
+export function installmentsOnlyMinimum(banks: readonly BankProgramme[] = DEFAULT_BANKS): string {
+  return formatAmount(banks.map((bank) => toHalalas(bank.minimum)).reduce((a, b) => (a < b ? a : b)))
+}
+
+/** True when some bank offers a plan for the amount, so a link offering only installments can be paid (D48). */
+export function allowsInstallmentsOnly(amount: string, banks: readonly BankProgramme[] = DEFAULT_BANKS): boolean {
+  return eligibleBanks(amount, banks).length > 0 && allowsInstallmentLink(amount)
+}
+
 /** True when the amount allows a link that offers installments (D7). */
 export function allowsInstallmentLink(amount: string): boolean {
   return toHalalas(amount) >= toHalalas(INSTALLMENT_LINK_MINIMUM)

@@ -13,7 +13,7 @@ export interface ShopperWords {
   failure: Record<ShopperFailure, string>
   /** The service failed while the payment was started or confirmed; the reference finds the log line. */
   unavailable: Record<ShopperStage, (reference: string) => string>
-  /** A registration that offers only installments, for a total below the service's installments minimum. */
+  /** A registration that offers only installments, for a total no bank offers a plan for (D48). */
   installmentsMinimum: (minimum: string, amount: string) => string
   /** A total that rounds to nothing. */
   amountTooSmall: string

@@ -1,9 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { PaymentCustomerDTO } from "@medusajs/framework/types"
+import type { Logger, PaymentCustomerDTO } from "@medusajs/framework/types"
 import type { CreatePaymentLinkBody } from "../../lib/client"
 import { formatAmount, toWireNumber } from "../../lib/money"
 import { e164Phone } from "../../lib/phone"
-import { allowsInstallmentLink, INSTALLMENT_LINK_MINIMUM } from "../../lib/plans"
+import { allowsInstallmentLink, allowsInstallmentsOnly, installmentsOnlyMinimum } from "../../lib/plans"
 import { shopperWords, type ShopperLanguage } from "../../installments/messages/shopper-language"
 import { fillCallbackUrl } from "./callback-url"
 import type { ProviderOptions } from "../../installments/registrations/options"
@@ -34,14 +34,8 @@ export interface LinkRequestInput {
 export function buildLinkRequest(options: ProviderOptions, input: LinkRequestInput): CreatePaymentLinkBody {
   const amount = formatAmount(input.halalas)
   const installmentsAllowed = allowsInstallmentLink(amount)
-  const checkoutMode = input.order?.checkout ? checkoutModeOf(input.order.checkout) : options.checkoutMode
-  if (checkoutMode === "installments" && !installmentsAllowed) {
-    // The merchant's fix (a registration with checkoutMode both beside it) is in docs/troubleshooting.md.
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      shopperWords(input.language).installmentsMinimum(INSTALLMENT_LINK_MINIMUM, amount)
-    )
-  }
+  const checkoutMode = checkoutModeFor(options, input)
+  assertPayableLink(options, input)
   const phone = e164Phone(input.customer?.phone)
   const recipient = smsRecipient(options, input)
   return {
@@ -67,6 +61,32 @@ export function buildLinkRequest(options: ProviderOptions, input: LinkRequestInp
     ...customerFields(input.customer, phone),
   }
 }
+
+/**
+ * Refuses a link no card could pay (D48): one offering only installments for a total below every
+ * bank's minimum basket, in the cart's language; `logger` gets the merchant's line.
+ */
+export function assertPayableLink(
+  options: ProviderOptions,
+  input: Pick<LinkRequestInput, "halalas" | "order" | "language" | "sessionId">,
+  logger?: Pick<Logger, "warn">
+): void {
+  const amount = formatAmount(input.halalas)
+  if (checkoutModeFor(options, input) !== "installments" || allowsInstallmentsOnly(amount)) {
+    return
+  }
+  const minimum = installmentsOnlyMinimum()
+  // The merchant's fix (a registration with checkoutMode both beside it) is in docs/troubleshooting.md.
+  logger?.warn(
+    `installments: session ${input.sessionId} was refused a link: ${amount} SAR is below ${minimum} SAR, the smallest bank minimum, ` +
+      'and this registration offers only installments; register one with checkoutMode "both" or "pay_in_full" beside it (docs/troubleshooting.md)'
+  )
+  throw new MedusaError(MedusaError.Types.INVALID_DATA, shopperWords(input.language).installmentsMinimum(minimum, amount))
+}
+
+// The order's choice when the link collects what an order owes, else the registration's.
+const checkoutModeFor = (options: ProviderOptions, input: Pick<LinkRequestInput, "order">) =>
+  input.order?.checkout ? checkoutModeOf(input.order.checkout) : options.checkoutMode
 
 /**
  * The E.164 number the link would be texted to, or undefined when no SMS is asked for: the order's

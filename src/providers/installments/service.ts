@@ -45,7 +45,7 @@ import { refundLedgerFor, registrationIdFor } from "../../installments/refunds/l
 import type { RefundLedgerWriter } from "../../installments/refunds/ledger-change"
 import { readOrderDebtRequest } from "../../installments/sessions/order-debt-request"
 import { instanceIdentityFor, type InstanceIdentity } from "../../installments/links/ownership"
-import { buildLinkRequest, smsRecipient } from "./link-request"
+import { assertPayableLink, buildLinkRequest, smsRecipient } from "./link-request"
 import { claimSms, smsClaimerFor, type SmsClaimer } from "../../installments/links/sms-limit"
 import { checkoutRecorderFor, type CheckoutRecorder } from "../../installments/insights/record-checkout"
 
@@ -208,6 +208,8 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     const order = readOrderDebtRequest(input.data)
     const expiresAt = order?.expires_at ? new Date(order.expires_at) : new Date(Date.now() + this.options_.linkTtlMinutes * 60_000)
     const cartId = typeof input.data?.cart_id === "string" ? input.data.cart_id : undefined
+    const language = shopperLanguage(input.data, this.options_.language)
+    assertPayableLink(this.options_, { sessionId, halalas, order, language }, this.logger_)
     const starting = this.shopperContext("create the payment link", "start", input.data)
     const instanceId = await this.instance_.instanceId().catch((error: unknown) => {
       throw shopperError(error, starting)
@@ -233,7 +235,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       customer,
       order,
       smsAllowed,
-      language: shopperLanguage(input.data, this.options_.language),
+      language,
     })
     try {
       const link = await this.client_.paymentLinks.create(this.options_.storeId, body)

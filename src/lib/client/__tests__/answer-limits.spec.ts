@@ -30,10 +30,21 @@ async function arm(endpoint: string, mode: string, extra: Record<string, unknown
   expect((await control(sb, "POST", "/faults", { endpoint_faults: [{ endpoint, mode, ...extra }] })).status).toBe(200)
 }
 
-/** How many requests the sandbox logged on a path (the client's attempts and pages). */
+/**
+ * How many requests the sandbox logged on a path (the client's attempts and pages), once it logged
+ * at least one: the sandbox logs a request when its connection closes, which for an answer the
+ * client stopped reading can come after the client has given up.
+ */
 async function requestsTo(pathPart: string): Promise<number> {
-  const { requests } = (await control(sb, "GET", "/requests")).body as { requests: { path: string }[] }
-  return requests.filter((entry) => entry.path.includes(pathPart)).length
+  const deadline = Date.now() + 5_000
+  for (;;) {
+    const { requests } = (await control(sb, "GET", "/requests")).body as { requests: { path: string }[] }
+    const count = requests.filter((entry) => entry.path.includes(pathPart)).length
+    if (count > 0 || Date.now() > deadline) {
+      return count
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 async function drain(stream: AsyncIterable<unknown>): Promise<number> {

@@ -4,7 +4,10 @@ import { buildLinkRequest, isPlainEmail } from "../link-request"
 
 const options = parseProviderOptions(OPTIONS)
 
-function request(customer: Record<string, unknown>, extra: { halalas?: bigint; language?: "ar" | "en"; mode?: "installments" } = {}) {
+function request(
+  customer: Record<string, unknown>,
+  extra: { halalas?: bigint; language?: "ar" | "en"; mode?: "installments" | "both" } = {}
+) {
   return buildLinkRequest(extra.mode ? { ...options, checkoutMode: extra.mode } : options, {
     sessionId: "payses_1",
     instanceId: INSTANCE_ID,
@@ -51,11 +54,28 @@ describe("the customer's phone in a link request", () => {
   })
 })
 
-describe("an installments-only registration below the service's minimum", () => {
+describe("an installments-only registration below the smallest bank minimum (300.00 SAR)", () => {
   it.each([
-    ["en", "Installments are available for orders of 100.00 SAR or more; this order is 80.00 SAR. Choose another payment method."],
-    ["ar", "التقسيط متاح للطلبات من 100.00 ر.س فأكثر، وقيمة هذا الطلب 80.00 ر.س. اختر طريقة دفع أخرى."],
+    ["en", "Installments are available for orders of 300.00 SAR or more; this order is 80.00 SAR. Choose another payment method."],
+    ["ar", "التقسيط متاح للطلبات من 300.00 ر.س فأكثر، وقيمة هذا الطلب 80.00 ر.س. اختر طريقة دفع أخرى."],
   ] as const)("is refused in the cart's language (%s)", (language, words) => {
     expect(() => request({}, { halalas: 8_000n, language, mode: "installments" })).toThrow(words)
+  })
+
+  it("refuses 299.99 SAR, which the service would take but no bank could pay, and makes 300.00 SAR's link", () => {
+    expect(() => request({}, { halalas: 29_999n, language: "en", mode: "installments" })).toThrow(
+      "Installments are available for orders of 300.00 SAR or more; this order is 299.99 SAR."
+    )
+    expect(request({}, { halalas: 30_000n, language: "en", mode: "installments" })).toMatchObject({
+      amount: 300,
+      only_show_bank_installments: true,
+    })
+  })
+
+  it("a registration that also takes cards in full makes 250.00 SAR's link", () => {
+    expect(request({}, { halalas: 25_000n, language: "en", mode: "both" })).toMatchObject({
+      amount: 250,
+      only_show_pay_in_full: false,
+    })
   })
 })

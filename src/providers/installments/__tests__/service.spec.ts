@@ -206,10 +206,10 @@ describe("initiatePayment", () => {
     [
       "the cart's English",
       { locale: "en-SA" },
-      /^Installments are available for orders of 100\.00 SAR or more; this order is 80\.00 SAR\./,
+      /^Installments are available for orders of 300\.00 SAR or more; this order is 80\.00 SAR\./,
     ],
-    ["the registration's Arabic", {}, /^التقسيط متاح للطلبات من 100\.00 ر\.س فأكثر، وقيمة هذا الطلب 80\.00 ر\.س\./],
-  ])("below 100.00 SAR in installments mode is a clear error in %s and calls nothing", async (_case, locale, words) => {
+    ["the registration's Arabic", {}, /^التقسيط متاح للطلبات من 300\.00 ر\.س فأكثر، وقيمة هذا الطلب 80\.00 ر\.س\./],
+  ])("below the smallest bank minimum in installments mode is a clear error in %s and calls nothing", async (_case, locale, words) => {
     await expect(
       provider({ checkoutMode: "installments" }).initiatePayment({
         amount: 80,
@@ -217,6 +217,22 @@ describe("initiatePayment", () => {
         data: { session_id: "payses_1", ...locale },
       })
     ).rejects.toThrow(words)
+  })
+
+  it("250.00 SAR in installments mode: the shopper reads the minimum, the merchant's fix goes to the log, no link is asked for", async () => {
+    const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }
+    const create = jest.fn()
+    mockCreate(create)
+    const logged = new InstallmentsProviderService({ logger: log } as never, { ...OPTIONS, checkoutMode: "installments" })
+    await expect(
+      logged.initiatePayment({ amount: "250", currency_code: "sar", data: { session_id: "payses_1", locale: "en-SA" } })
+    ).rejects.toThrow(
+      "Installments are available for orders of 300.00 SAR or more; this order is 250.00 SAR. Choose another payment method."
+    )
+    expect(create).not.toHaveBeenCalled()
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/session payses_1 was refused a link: 250\.00 SAR is below 300\.00 SAR.*checkoutMode "both"/)
+    )
   })
 
   it.each([
