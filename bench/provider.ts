@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto"
 import { AddressInfo } from "node:net"
 import { startSandbox } from "../sandbox/src"
 import { InstallmentsProviderService } from "../src/providers/installments/service"
-import { readSessionVerdict } from "../src/workflows/place-paid-order/steps/read-session-verdict"
+import { readSessionVerdict } from "../src/installments/sessions/session-verdict"
 import { asRegistrationId, providerIdOf } from "../src/installments/registrations/provider-ids"
 
 const PROVIDER_RESOLVE = "medusa-payment-installments/providers/installments"

@@ -71,6 +71,12 @@ export async function payWithWebhooksLost(sandbox: Sandbox, linkId: string, body
 }
 
 /** Waits until the sandbox has no webhook delivery in flight. */
+/** How many times the service was asked for a link's details (the sandbox's request log). */
+export async function linkReads(sandbox: Sandbox, linkId: string): Promise<number> {
+  const { data } = await sandbox.control.get("/requests", { params: { payment_link_id: linkId } })
+  return (data.requests as { path: string }[]).filter((request) => /\/details$/.test(request.path)).length
+}
+
 export async function webhooksIdle(sandbox: Sandbox) {
   await sandbox.control.post("/webhooks/wait", { timeout_ms: 15_000 })
 }

@@ -6,7 +6,7 @@ import refundStrayPayments from "../../src/jobs/refund-stray-payments"
 import { PaymentLinks } from "../../src/lib/client/resources/payment-links"
 import type { SuiteContext } from "../helpers/context"
 import { ordersOfCart } from "../helpers/orders"
-import { CARDS, payLink, payWithWebhooksLost, sandboxClient } from "../helpers/sandbox"
+import { CARDS, linkReads as linkReadsOf, payLink, payWithWebhooksLost, sandboxClient } from "../helpers/sandbox"
 import { storefront } from "../helpers/seed"
 import { busMark, RUNS, settledAfter, settledAfterForLink } from "../helpers/event-bus-idle"
 import { settleWebhooks } from "../helpers/settle"
@@ -29,11 +29,7 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
 
   const knex = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
 
-  /** How many times the service was asked for a link's details (the sandbox's request log). */
-  async function linkReads(linkId: string): Promise<number> {
-    const { data } = await ctx.sandbox.control.get("/requests", { params: { payment_link_id: linkId } })
-    return (data.requests as { path: string }[]).filter((request) => /\/details$/.test(request.path)).length
-  }
+  const linkReads = (linkId: string) => linkReadsOf(ctx.sandbox, linkId)
 
   /** A checkout left at the payment step: its session's public data. */
   async function abandonedCheckout(quantity: number): Promise<{ cartId: string; data: SessionData }> {

@@ -568,6 +568,6 @@ export function checkoutScenarios(ctx: SuiteContext) {
         )
       )
     expect(refused.status).toBe(400)
-    expect(refused.data.message).toMatch(/100\.00 SAR or more/)
+    expect(refused.data.message).toMatch(/300\.00 SAR or more/)
   })
 }

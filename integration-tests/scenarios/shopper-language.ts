@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { SuiteContext } from "../helpers/context"
 import { withRegistrationOptions } from "../helpers/registrations"
-import { CARDS, payLink, sandboxClient, webhooksIdle } from "../helpers/sandbox"
+import { CARDS, linkReads, payLink, sandboxClient, webhooksIdle } from "../helpers/sandbox"
 import { PROVIDERS } from "../helpers/seed"
 
 // What a shopper reads (the session's failure reason, a refused start, the plans line) in the cart's
@@ -177,5 +177,83 @@ export function shopperLanguageScenarios(ctx: SuiteContext) {
 
     const production = await withRegistrationOptions(ctx.getContainer(), "installments", { publicKey: "prod-pk_live_status" }, status)
     expect(production.environment).toBe("production")
+  })
+
+  it("W7. the return route asks first: a decline, a cancel and an expired link are not completable and say why in the cart's language; order numbers stay consecutive", async () => {
+    const paymentStatus = async (cartId: string) => {
+      const answer = await api.get(`/store/installments/carts/${cartId}/payment-status`, {
+        headers: headers(),
+        validateStatus: () => true,
+      })
+      expect(answer.status).toBe(200)
+      return answer.data.payment_status as { status: string; completable: boolean; message: string | null; session_id: string }
+    }
+    const complete = (cartId: string) =>
+      api.post(`/store/carts/${cartId}/complete`, {}, { headers: headers(), validateStatus: () => true })
+    const displayIdOf = async (orderId: string) => {
+      const query = ctx.getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "order", fields: ["display_id"], filters: { id: orderId } })
+      return Number(data[0].display_id)
+    }
+    /** Pays the cart's newest link in full and completes it, as the return route does once the status says so. */
+    const payAndComplete = async (cartId: string) => {
+      const { session } = await start(cartId)
+      await payLink(ctx.sandbox, session.data.payment_link_id, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+      const reads = await linkReads(ctx.sandbox, session.data.payment_link_id)
+      expect(await paymentStatus(cartId)).toMatchObject({ status: "paid", completable: true, message: null, session_id: session.id })
+      const completed = await complete(cartId)
+      expect(completed.data.type).toBe("order")
+      // The status read's paid verdict answers the completion: one read of the link, not two.
+      expect(await linkReads(ctx.sandbox, session.data.payment_link_id)).toBe(reads + 1)
+      return displayIdOf(completed.data.order.id)
+    }
+
+    const first = await payAndComplete((await cart(10, "en-GB")).id)
+
+    // Declined by the card (English cart), cancelled on the hosted page (Arabic cart), expired: no completion.
+    const declined = await cart(10, "en-GB")
+    const { session: declinedSession } = await start(declined.id)
+    await payLink(ctx.sandbox, declinedSession.data.payment_link_id, {
+      card_number: CARDS.rajhiDecline,
+      payment_option: "Installment",
+      months: 3,
+    })
+    expect(await paymentStatus(declined.id)).toEqual({
+      cart_id: declined.id,
+      session_id: declinedSession.id,
+      status: "not_paid",
+      completable: false,
+      message: "The card payment was declined or not authenticated. Try again with another card.",
+    })
+    const cancelled = await cart(10, "ar")
+    await start(cancelled.id)
+    expect(await paymentStatus(cancelled.id)).toMatchObject({
+      status: "not_paid",
+      completable: false,
+      message: "لم يكتمل الدفع. تابع إلى الدفع للمحاولة مرة أخرى، أو اختر طريقة دفع أخرى.",
+    })
+    const expired = await cart(10, "en-GB")
+    const { session: expiredSession } = await start(expired.id)
+    await ctx.sandbox.control.post(`/payment-links/${expiredSession.data.payment_link_id}/expire`)
+    expect(await paymentStatus(expired.id)).toMatchObject({
+      status: "not_paid",
+      completable: false,
+      message: "The payment link expired before it was paid. Start a new payment.",
+    })
+
+    // The declined shopper pays again with another card: the next order number, none skipped.
+    expect(await payAndComplete(declined.id)).toBe(first + 1)
+    // A cart with no installments session, and one that does not exist: 404s that say which.
+    const other = await cart(1)
+    const none = await api.get(`/store/installments/carts/${other.id}/payment-status`, {
+      headers: headers(),
+      validateStatus: () => true,
+    })
+    expect(none.status).toBe(404)
+    expect(none.data.message).toBe(`Cart with id: ${other.id} has no installments payment session`)
+    expect(
+      (await api.get("/store/installments/carts/cart_missing/payment-status", { headers: headers(), validateStatus: () => true }))
+        .status
+    ).toBe(404)
   })
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import Medusa from "@medusajs/js-sdk"
 import { formatAmount, fromMedusaAmount } from "../../../src/lib/money"
 import { confirmationPage, failurePage, productList, productPage, type ShownProduct } from "./pages"
-import { langOf, type Lang } from "./text"
+import { langOf, TEXT, type Lang } from "./text"
 
 /** The storefront's Medusa settings: the store it talks to and its publishable key and region. */
 export interface StorefrontOptions {
@@ -85,21 +85,21 @@ export async function startStorefront(options: StorefrontOptions): Promise<{ url
     const cartId = query.get("cart_id") ?? ""
     const { cart } = await sdk.store.cart.retrieve(cartId, { fields: "metadata,completed_at,*payment_collection.payment_sessions" })
     const lang = langOf(cart.metadata?.lang as string | undefined)
+    const handle = cart.metadata?.handle as string | undefined
+    // Completed only when the payment went through: a completion that fails still uses up an order
+    // number (D49). The words are the plugin's, in the cart's language.
+    const { payment_status: status } = await sdk.client.fetch<{ payment_status: { completable: boolean; message: string | null } }>(
+      `/store/installments/carts/${encodeURIComponent(cartId)}/payment-status`
+    )
+    if (!status.completable) {
+      return send(res, 402, failurePage(lang, status.message ?? TEXT[lang].notCompleted, handle))
+    }
     // Completing twice is safe: when the webhook placed the order first, Medusa answers with it.
-    // A payment that was not authorized is a 400 whose words are for developers, not shoppers.
     const completed = await sdk.store.cart.complete(cartId).catch(() => undefined)
     if (completed?.type === "order") {
       return redirect(res, `/order/${completed.order.id}?lang=${lang}`)
     }
-    const { cart: after } = await sdk.store.cart.retrieve(cartId, { fields: "*payment_collection.payment_sessions" })
-    const reason = after.payment_collection?.payment_sessions
-      ?.map((session) => (session.data as { failure_reason?: string | null }).failure_reason)
-      .find(Boolean)
-    send(
-      res,
-      402,
-      failurePage(lang, reason ?? "The payment was not completed. Try again.", cart.metadata?.handle as string | undefined)
-    )
+    send(res, 402, failurePage(lang, TEXT[lang].notCompleted, handle))
   }
 
   async function order(id: string, lang: Lang, res: ServerResponse) {

@@ -11,6 +11,8 @@ export type ShopperFailure = "expired" | "mismatch" | "bank_rejected" | "decline
 export interface ShopperWords {
   /** The session's `failure_reason` after a read of its link. */
   failure: Record<ShopperFailure, string>
+  /** Back from the hosted page without paying (cancelled, or closed it): nothing was refused. */
+  notPaid: string
   /** The service failed while the payment was started or confirmed; the reference finds the log line. */
   unavailable: Record<ShopperStage, (reference: string) => string>
   /** A registration that offers only installments, for a total no bank offers a plan for (D48). */
@@ -34,6 +36,7 @@ const WORDS: Record<ShopperLanguage, ShopperWords> = {
       bank_rejected: "The bank rejected the 0% installment request. Pay in full or try another card.",
       declined: "The card payment was declined or not authenticated. Try again with another card.",
     },
+    notPaid: "The payment was not completed. Continue to payment to try again, or choose another payment method.",
     unavailable: {
       start: (reference) =>
         `Your installments payment could not be started just now. Please try again in a moment. Support reference: ${reference}.`,
@@ -54,6 +57,7 @@ const WORDS: Record<ShopperLanguage, ShopperWords> = {
       bank_rejected: "رفض البنك طلب التقسيط بدون فوائد. ادفع المبلغ كاملًا أو جرّب بطاقة أخرى.",
       declined: "رُفض الدفع بالبطاقة أو لم يكتمل التحقق منها. حاول مرة أخرى ببطاقة أخرى.",
     },
+    notPaid: "لم يكتمل الدفع. تابع إلى الدفع للمحاولة مرة أخرى، أو اختر طريقة دفع أخرى.",
     unavailable: {
       start: (reference) => `تعذّر بدء الدفع بالتقسيط الآن. يُرجى المحاولة مرة أخرى بعد قليل. الرقم المرجعي للدعم: ${reference}.`,
       confirm: (reference) => `تعذّر تأكيد الدفع الآن. يُرجى المحاولة مرة أخرى بعد قليل. الرقم المرجعي للدعم: ${reference}.`,

@@ -2,7 +2,8 @@ import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { createWorkflow, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { markSessionUnpaidStep } from "../cancel-unpaid-order/steps/mark-session-unpaid"
 import { processPaidSessionStep } from "./steps/process-paid-session"
-import { readSessionVerdictStep, type SessionToReconcile } from "./steps/read-session-verdict"
+import type { SessionToReconcile } from "../../installments/sessions/session-verdict"
+import { readSessionVerdictStep } from "./steps/read-session-verdict"
 
 /**
  * The one way a paid link becomes an order, for the paid webhook and for the sweep of sessions whose

@@ -4,7 +4,7 @@ import { useNock } from "../../../lib/__tests__/use-nock"
 import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
 import type { CheckoutRecord } from "../../../installments/insights/checkout-record"
 import { InstallmentsProviderService } from "../service"
-import { readSessionVerdict } from "../../../workflows/place-paid-order/steps/read-session-verdict"
+import { readSessionVerdict } from "../../../installments/sessions/session-verdict"
 import { INSTALLMENTS_MODULE } from "../../../installments/module-key"
 import { asRegistrationId, providerIdOf } from "../../../installments/registrations/provider-ids"
 import {

@@ -3,7 +3,7 @@ import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { useNock } from "../../../lib/__tests__/use-nock"
 import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
 import { InstallmentsProviderService } from "../../../providers/installments/service"
-import { readSessionVerdict, type SessionToReconcile } from "../steps/read-session-verdict"
+import { readSessionVerdict, type SessionToReconcile } from "../../../installments/sessions/session-verdict"
 import {
   BASE_URL,
   containerWithRegistration,
