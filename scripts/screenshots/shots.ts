@@ -6,6 +6,9 @@ import { ROOT } from "../demo/config"
 /** Where the documentation's pictures live; a run replaces them. */
 export const IMAGES_DIR = path.join(ROOT, "docs/images")
 
+// Where this run saves: the docs' pictures, unless a script sends them elsewhere (SHOTS_DIR).
+const picturesDir = () => process.env.SHOTS_DIR ?? IMAGES_DIR
+
 /** A phone as most Saudi shoppers use, at twice the pixels so text stays sharp on GitHub. */
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 }
 
@@ -20,8 +23,8 @@ export const TALL_DESKTOP = { ...DESKTOP, viewport: { width: 1280, height: 2400 
 
 /** Saves the part that matters: one element, or the page when no element is given. */
 export async function save(name: string, page: Page, element?: Locator): Promise<void> {
-  mkdirSync(IMAGES_DIR, { recursive: true })
-  const file = path.join(IMAGES_DIR, `${name}.png`)
+  mkdirSync(picturesDir(), { recursive: true })
+  const file = path.join(picturesDir(), `${name}.png`)
   // Animations finished first: a drawer caught mid-slide looks cut off at the page's edge.
   if (element) {
     await element.screenshot({ path: file, animations: "disabled" })
@@ -33,8 +36,8 @@ export async function save(name: string, page: Page, element?: Locator): Promise
 
 /** Saves the page from its top (a sticky header included) down to the end of `element`. */
 export async function saveDownTo(name: string, page: Page, element: Locator): Promise<void> {
-  mkdirSync(IMAGES_DIR, { recursive: true })
-  const file = path.join(IMAGES_DIR, `${name}.png`)
+  mkdirSync(picturesDir(), { recursive: true })
+  const file = path.join(picturesDir(), `${name}.png`)
   await page.evaluate(() => window.scrollTo(0, 0))
   const box = await element.boundingBox()
   if (!box) {
