@@ -24,7 +24,7 @@ export async function readInsights(
     pieces.filter((piece) => piece.whole).map((piece) => piece.day)
   )
   const [fromRollup, fromRecords] = await Promise.all([
-    readRolledRows(knex, [...rolled]),
+    readRolledRows(knex, rolled),
     readDayRows(
       knex,
       pieces.filter((piece) => !rolled.has(piece.day))
@@ -37,17 +37,18 @@ export async function readInsights(
   }
 }
 
-// The whole days of the window the roll-up holds, less those whose records changed since it was made.
-async function trustedRolledDays(knex: Knex, wholeDays: string[]): Promise<Set<string>> {
+// The whole days of the window the roll-up holds, less those whose records changed since it was
+// made, each with its orders in other currencies.
+async function trustedRolledDays(knex: Knex, wholeDays: string[]): Promise<Map<string, number>> {
   if (!wholeDays.length) {
-    return new Set()
+    return new Map()
   }
   const [stamps, upTo] = await Promise.all([readRolledDays(knex, wholeDays[0], wholeDays[wholeDays.length - 1]), rolledUpTo(knex)])
   if (!upTo || !stamps.size) {
-    return new Set()
+    return new Map()
   }
   const changed = await changedDaysSince(knex, upTo)
-  return new Set(wholeDays.filter((day) => stamps.has(day) && !changed.has(day)))
+  return new Map(wholeDays.flatMap((day) => (stamps.has(day) && !changed.has(day) ? [[day, stamps.get(day)!] as const] : [])))
 }
 
 /** Day rows summed into the figures' inputs: per provider and plan, per day and way, per outcome. */

@@ -14,7 +14,7 @@ import { funnelDayRow, orderDayRow, type DayRows, type Knex } from "./day-rows"
  */
 export const INSIGHTS_ROLLUP_MARK = "insights"
 
-/** The days of `days` rolled up, with their orders in other currencies. */
+/** The days from `first` to `last` (inclusive) that are rolled up, with their orders in other currencies. */
 export async function readRolledDays(knex: Knex, first: string, last: string): Promise<Map<string, number>> {
   const { rows } = await knex.raw(
     `select to_char(day, 'YYYY-MM-DD') as day, other_currency_orders from installments_insights_rolled_day where day >= ?::date and day <= ?::date`,
@@ -23,24 +23,20 @@ export async function readRolledDays(knex: Knex, first: string, last: string): P
   return new Map(rows.map((row) => [String(row.day), Number(row.other_currency_orders)]))
 }
 
-/** The rolled-up rows of `days`: the day index of each table. */
-export async function readRolledRows(knex: Knex, days: string[]): Promise<DayRows> {
+/**
+ * The rolled-up rows of the days `stamps` names (as readRolledDays answered them, with their
+ * orders in other currencies): the day index of each table.
+ */
+export async function readRolledRows(knex: Knex, stamps: Map<string, number>): Promise<DayRows> {
+  const days = [...stamps.keys()]
   if (!days.length) {
     return { orders: [], funnel: [], otherCurrencyOrders: new Map() }
   }
-  const [orders, funnel, stamps] = await Promise.all([
+  const [orders, funnel] = await Promise.all([
     knex.raw(`select *, to_char(day, 'YYYY-MM-DD') as day from installments_insights_day where day = any(?::date[])`, [days]),
     knex.raw(`select *, to_char(day, 'YYYY-MM-DD') as day from installments_insights_funnel_day where day = any(?::date[])`, [days]),
-    knex.raw(
-      `select to_char(day, 'YYYY-MM-DD') as day, other_currency_orders from installments_insights_rolled_day where day = any(?::date[])`,
-      [days]
-    ),
   ])
-  return {
-    orders: orders.rows.map(orderDayRow),
-    funnel: funnel.rows.map(funnelDayRow),
-    otherCurrencyOrders: new Map(stamps.rows.map((row) => [String(row.day), Number(row.other_currency_orders)])),
-  }
+  return { orders: orders.rows.map(orderDayRow), funnel: funnel.rows.map(funnelDayRow), otherCurrencyOrders: stamps }
 }
 
 /** Up to when every change is in the roll-up; undefined before the job's first run. */
