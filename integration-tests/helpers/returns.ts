@@ -7,6 +7,8 @@ import type { ShippingSetup } from "./shipping"
 export type StoreContext = Pick<SuiteContext, "api" | "admin" | "seed" | "sandbox">
 
 export type Line = { variantId: string; quantity: number }
+type Refund = { id: string; amount: number; note: string | null }
+type OrderTransaction = { reference: string | null; reference_id: string | null }
 export type OrderItem = { id: string; variant_id: string; quantity: number; total: number; unit_price: number }
 
 /**
@@ -18,7 +20,7 @@ export function returnFlow(ctx: StoreContext, shipping: () => ShippingSetup) {
 
   async function readOrder(orderId: string) {
     const { data } = await ctx.api.get(
-      `/admin/orders/${orderId}?fields=id,total,summary,*items,*payment_collections.payments,*payment_collections.payments.refunds`,
+      `/admin/orders/${orderId}?fields=id,total,summary,*items,*transactions,*payment_collections.payments,*payment_collections.payments.refunds`,
       ctx.admin
     )
     return data.order
@@ -26,11 +28,7 @@ export function returnFlow(ctx: StoreContext, shipping: () => ShippingSetup) {
 
   /** The refunds Medusa recorded on the order's payment. */
   async function refundsOf(orderId: string) {
-    return ((await readOrder(orderId)).payment_collections[0].payments[0].refunds ?? []) as {
-      id: string
-      amount: number
-      note: string | null
-    }[]
+    return ((await readOrder(orderId)).payment_collections[0].payments[0].refunds ?? []) as Refund[]
   }
 
   /** A paid (in full, mada) order with 15% VAT and 25.00 SAR shipping, not fulfilled yet. */
@@ -105,11 +103,19 @@ export function returnFlow(ctx: StoreContext, shipping: () => ShippingSetup) {
       await ctx.api.post(`/admin/returns/${returnId}/receive/confirm`, {}, ctx.admin)
     },
 
-    /** Waits until the order's payment shows at least `count` refunds. */
+    /**
+     * Waits until the order's payment shows at least `count` refunds, each one the provider answered
+     * for: Medusa commits a refund's row before it calls the provider (and deletes it if the call
+     * throws), and adds the order's refund transaction only after the provider accepted it.
+     */
     waitForRefunds(orderId: string, count: number) {
       return waitFor(async () => {
-        const refunds = await refundsOf(orderId)
-        return refunds.length >= count ? refunds : undefined
+        const order = await readOrder(orderId)
+        const refunds = (order.payment_collections[0].payments[0].refunds ?? []) as Refund[]
+        const answered = new Set(
+          (order.transactions as OrderTransaction[]).filter((entry) => entry.reference === "refund").map((entry) => entry.reference_id)
+        )
+        return refunds.length >= count && refunds.every((refund) => answered.has(refund.id)) ? refunds : undefined
       })
     },
   }
