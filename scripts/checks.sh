@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The static checks `npm test` runs beside the suites (also `npm run checks`): lint (ESLint, the
+# The static checks `npm test` runs before the suites (also `npm run checks`): lint (ESLint, the
 # architecture's import boundaries included), format (Prettier, check only), typecheck (tsc over
 # every TypeScript file, tests included) and docs (scripts/docs-check: the docs against the code). They run side by side, each logging to
 # test-results/<check>.log; one line per check gives its outcome and seconds. Exits non-zero when any

