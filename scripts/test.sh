@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test (scripts/test-suites.sh) on this machine as it is: against the PostgreSQL at
-# DB_HOST/DB_PORT when one answers, else against the embedded PostgreSQL from npm, started for the
-# run (INSTALLMENTS_TEST_DB=embedded forces it), after the static checks (scripts/checks.sh: lint,
+# Runs every test (scripts/test-suites.sh) on this machine as it is: against a PostgreSQL of its own
+# (scripts/test-database.ts: the embedded one from npm, in memory, for this run; INSTALLMENTS_TEST_DB=external
+# uses the one at DB_HOST/DB_PORT), after the static checks (scripts/checks.sh: lint,
 # format, typecheck). What else it needs it starts or names: Redis (scripts/ensure-redis.sh) and
 # chromium (scripts/ensure-chromium.sh). Exits non-zero if a check or a test failed, naming the failed
 # checks; ends with a plain "N passed, N failed" line, a failed check counted among the failed.

