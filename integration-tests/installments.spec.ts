@@ -5,6 +5,7 @@ import { backOfficePaymentScenarios } from "./scenarios/back-office-payments"
 import { backOfficeReportScenarios } from "./scenarios/back-office-reports"
 import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
 import { checkoutScenarios } from "./scenarios/checkout"
+import { faultMatrixScenarios } from "./scenarios/fault-matrix"
 import { insightsScenarios } from "./scenarios/insights"
 import { orderPaymentLinkScenarios } from "./scenarios/order-payment-links"
 import { securityScenarios } from "./scenarios/security"
@@ -14,8 +15,9 @@ import { storefrontPlanScenarios } from "./scenarios/storefront-plans"
 import { webhookHardeningScenarios } from "./scenarios/webhook-hardening"
 
 // The plugin in one booted Medusa, as a shopper and a merchant meet its payments: checkout, the
-// webhooks, refunds and cancels after the sale, and the back office. Returns and the load scenarios
-// boot their own Medusa beside this one (returns-reliability.spec.ts).
+// webhooks, refunds and cancels after the sale, the back office, and every money-moving call under
+// each network fault. Returns and the load scenarios boot their own Medusa beside this one
+// (returns-reliability.spec.ts).
 storeSuite((ctx) => {
   describe("checkout", () => checkoutScenarios(ctx))
   describe("checkout: a payment on a canceled order", () => canceledOrderPaymentScenarios(ctx))
@@ -30,4 +32,7 @@ storeSuite((ctx) => {
   describe("words: the shopper's language, the merchant's status", () => shopperLanguageScenarios(ctx))
   describe("insights: does installments pay", () => insightsScenarios(ctx))
   describe("security: what a shopper, a forger or a spreadsheet can do", () => securityScenarios(ctx))
+  // Here rather than beside the returns, to keep the two lanes of npm test even; last, so that no
+  // scenario reads the sandbox's transactions after it.
+  describe("exactly-once money: the fault matrix", () => faultMatrixScenarios(ctx))
 })

@@ -1,6 +1,5 @@
 import { storeSuite } from "./helpers/store-suite"
 import { backgroundWorkScenarios } from "./scenarios/background-work"
-import { faultMatrixScenarios } from "./scenarios/fault-matrix"
 import { reliabilityScenarios } from "./scenarios/reliability"
 import { returnScenarios } from "./scenarios/returns"
 import { sharedAccountScenarios } from "./scenarios/shared-account"
@@ -11,7 +10,6 @@ import { sharedAccountScenarios } from "./scenarios/shared-account"
 storeSuite((ctx) => {
   describe("returns become refunds", () => returnScenarios(ctx))
   describe("reliability under faults, load and bad input", () => reliabilityScenarios(ctx))
-  describe("exactly-once money: the fault matrix", () => faultMatrixScenarios(ctx))
   describe("two stores on one merchant account", () => sharedAccountScenarios(ctx))
   // Last: its final scenario moves the sandbox's clock on.
   describe("background work costs what is live", () => backgroundWorkScenarios(ctx))

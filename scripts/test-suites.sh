@@ -2,7 +2,8 @@
 # The jest projects against the database scripts/test.sh chose, side by side on this 2-core machine
 # (each integration spec mostly waits on a Medusa, its sandbox and PostgreSQL):
 # - unit tests (with coverage of src/lib) on one worker;
-# - integration in two lanes, each one spec at a time: the first has installments.spec.ts and the
+# - integration in two lanes, each one spec at a time: the first has installments.spec.ts (with the
+#   fault matrix, which moved there from returns-reliability to even the lanes) and the
 #   specs that run the packed plugin in store apps built from the README, then, each as its own jest
 #   run, rbac.spec.ts (a store booted with Medusa's rbac flag) and checkout-no-verdict-reuse.spec.ts;
 #   the second has returns-reliability.spec.ts, the demo and admin specs (which share
