@@ -1,5 +1,6 @@
 import nock from "nock"
 import { useNock } from "../../../lib/__tests__/use-nock"
+import { socketError } from "../../../lib/client/__tests__/helpers"
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { signedDeliveryHeaders } from "../../../lib/webhooks"
 import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
@@ -536,16 +537,20 @@ describe("refundPayment", () => {
     const input = { amount: 10, data: sessionData({ transaction_id: TX_ID }), context: { idempotency_key: "ref_unknown" } }
 
     // Only the timeout case shortens the client's timeout: on a busy machine the re-read itself can
-    // take longer than a short timeout, and would then fail for a reason this test is not about.
+    // take longer than a short timeout, and would then fail for a reason this test is not about. The
+    // warning names the error the refund call ended in, so each case proves it met its own fault.
     it.each([
-      ["a 503", {}, (scope: nock.Interceptor) => scope.reply(503, { error: "unavailable" })],
-      ["a reset connection", {}, (scope: nock.Interceptor) => scope.replyWithError({ code: "ECONNRESET", message: "socket hang up" })],
+      ["a 503", "ApiError", {}, (scope: nock.Interceptor) => scope.reply(503, { error: "unavailable" })],
+      ["a reset connection", "ConnectionError", {}, (scope: nock.Interceptor) => scope.replyWithError(socketError("ECONNRESET"))],
       [
         "a timeout",
+        "TimeoutError",
         { timeoutMs: 1_000 },
         (scope: nock.Interceptor) => scope.delay(2_000).reply(200, { status: "success", key_type: "RefundReference", key: "RF-4" }),
       ],
-    ])("after %s, succeeds when the service lists the refund's key", async (_case, options, answer) => {
+    ])("after %s, succeeds when the service lists the refund's key", async (_case, endedIn, options, answer) => {
+      const warn = (silentLogger as unknown as { warn: jest.Mock }).warn
+      warn.mockClear()
       mockTransaction()
       answer(nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`))
       const reread = mockTransaction({
@@ -556,6 +561,7 @@ describe("refundPayment", () => {
       const result = await provider(options).refundPayment(input)
       expect(reread.isDone()).toBe(true)
       expect(result.data).toMatchObject({ transaction_id: TX_ID })
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`ended in ${endedIn}, but the service lists it: accepted`))
     })
 
     it("when the service does not list it, the intent is left unknown and the merchant is told not to refund again", async () => {
