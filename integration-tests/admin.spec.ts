@@ -236,7 +236,8 @@ describe("the plugin's admin pages in the demo store", () => {
     expect(await detail(card, "Net payout").textContent()).toBe(formatSar(transaction.merchant_payout, "en"))
     await card.getByText("Approved").waitFor()
     await shotCard("order-card-en")
-  })
+    // The first visit has Vite compile the login and order pages (57 s of a busy run on 2026-11-27).
+  }, 180_000)
 
   it("refunds part of the order from Medusa's Refund action: pending on the card, then settled with its rrn", async () => {
     // Medusa's own action: the payment's menu on the order page, Refund, an amount, Save.
