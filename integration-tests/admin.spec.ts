@@ -49,6 +49,32 @@ const PAYOUT_ROWS_READ = (response: { url: () => string }) => /\/admin\/installm
 const detail = (card: Locator, label: string) => card.getByText(label, { exact: true }).locator("xpath=following-sibling::*[1]")
 
 /** An admin call with the demo admin's token; a refusal fails the test with Medusa's message. */
+/** Invites `staff` with `roleId` and accepts the invite as the new user does (register, accept). */
+async function inviteStaff(staff: { email: string; password: string }, roleId: string): Promise<void> {
+  const { invite } = await adminPost<{ invite: { token: string } }>("/admin/invites", { email: staff.email, roles: [roleId] })
+  const registered = await fetch(`${storeUrl}/auth/user/emailpass/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(staff),
+  })
+  const { token: registration } = (await registered.json()) as { token: string }
+  const accepted = await fetch(`${storeUrl}/admin/invites/accept?token=${invite.token}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${registration}`, "content-type": "application/json" },
+    body: JSON.stringify({ first_name: "Staff", last_name: "Member" }),
+  })
+  expect(accepted.status).toBe(200)
+}
+
+/** Signs `staff` in on the admin's login page. */
+async function signIn(staffPage: Page, staff: { email: string; password: string }): Promise<void> {
+  await staffPage.goto(`${storeUrl}/app/login`)
+  await staffPage.locator("input[name=email]").fill(staff.email)
+  await staffPage.locator("input[name=password]").fill(staff.password)
+  await staffPage.locator("button[type=submit]").click()
+  await staffPage.waitForURL((url) => !url.pathname.includes("/login"))
+}
+
 async function adminPost<T>(route: string, body: Record<string, unknown>): Promise<T> {
   const response = await fetch(`${storeUrl}${route}`, {
     method: "POST",
@@ -466,7 +492,7 @@ describe("the plugin's admin pages in the demo store", () => {
     await pages({ prev: "Previous", next: "Next", language: "en" })
   })
 
-  it("shows a staff member whose role only reads the plugin's pages which actions their role lacks, in English and Arabic", async () => {
+  it("shows a staff member whose role only reads the plugin's pages which actions their role lacks, and one without the settlements' permission what Insights needs, in English and Arabic", async () => {
     // The role as docs/admin.md makes it: the plugin's read policies, an invite naming the role,
     // the invite accepted, a login.
     const { policies } = await adminApi<{ policies: { id: string; resource: string; operation: string }[] }>(
@@ -486,19 +512,7 @@ describe("the plugin's admin pages in the demo store", () => {
       policy_ids: reads.map((policy) => policy.id),
     })
     const staff = { email: "bookkeeper@demo.sa", password: "bookkeeper-2026" }
-    const { invite } = await adminPost<{ invite: { token: string } }>("/admin/invites", { email: staff.email, roles: [role.id] })
-    const registered = await fetch(`${storeUrl}/auth/user/emailpass/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(staff),
-    })
-    const { token: registration } = (await registered.json()) as { token: string }
-    const accepted = await fetch(`${storeUrl}/admin/invites/accept?token=${invite.token}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${registration}`, "content-type": "application/json" },
-      body: JSON.stringify({ first_name: "Book", last_name: "Keeper" }),
-    })
-    expect(accepted.status).toBe(200)
+    await inviteStaff(staff, role.id)
 
     for (const language of ["en", "ar"] as const) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, timezoneId: "Asia/Riyadh" })
@@ -506,11 +520,7 @@ describe("the plugin's admin pages in the demo store", () => {
       await context.addCookies([{ name: "lng", value: language, url: storeUrl }])
       const staffPage = await context.newPage()
       staffPage.setDefaultTimeout(90_000)
-      await staffPage.goto(`${storeUrl}/app/login`)
-      await staffPage.locator("input[name=email]").fill(staff.email)
-      await staffPage.locator("input[name=password]").fill(staff.password)
-      await staffPage.locator("button[type=submit]").click()
-      await staffPage.waitForURL((url) => !url.pathname.includes("/login"))
+      await signIn(staffPage, staff)
 
       // Payment links: the list reads, Create payment link is disabled with the permission it needs.
       await staffPage.goto(`${storeUrl}/app/installments/payment-links`)
@@ -547,7 +557,41 @@ describe("the plugin's admin pages in the demo store", () => {
       expect(refused.status).toBe(403)
       await context.close()
     }
-  })
+
+    // A role that reads payment links only: Insights sums the settlements' figures, so the page says
+    // which permission it needs instead of calling routes that would refuse it.
+    const linksOnly = await adminPost<{ role: { id: string } }>("/admin/rbac/roles", {
+      name: "Payment links only",
+      policy_ids: reads.filter((policy) => policy.resource === "installments_payment_link").map((policy) => policy.id),
+    })
+    const clerk = { email: "clerk@demo.sa", password: "clerk-2026" }
+    await inviteStaff(clerk, linksOnly.role.id)
+    for (const language of ["en", "ar"] as const) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, timezoneId: "Asia/Riyadh" })
+      await context.addCookies([{ name: "lng", value: language, url: storeUrl }])
+      const clerkPage = await context.newPage()
+      clerkPage.setDefaultTimeout(90_000)
+      const insightsCalls: string[] = []
+      clerkPage.on("request", (request) => {
+        if (request.url().includes("/admin/installments/insights")) {
+          insightsCalls.push(request.url())
+        }
+      })
+      await signIn(clerkPage, clerk)
+      await clerkPage.goto(`${storeUrl}/app/installments/insights`)
+      // Whichever the page shows first: the gate, or Insights itself (which it must not show).
+      const gate = clerkPage.getByTestId("installments-not-permitted")
+      const insights = clerkPage.getByTestId("installments-insights")
+      await Promise.race([gate.waitFor(), insights.waitFor()])
+      expect(await insights.count()).toBe(0)
+      expect(await gate.textContent()).toContain("installments_settlement:read")
+      expect(await gate.textContent()).toContain(language === "ar" ? "لا يتضمن دورك" : "Your role does not include")
+      expect(insightsCalls).toEqual([])
+      await clerkPage.screenshot({ path: shotPath(`rbac-insights-${language}`), animations: "disabled" })
+      await context.close()
+    }
+    // Four sign-ins, each page compiled by Vite on its first visit: 38 s alone, twice that in a busy run.
+  }, 300_000)
   it("tells the merchant the truth in English and Arabic: the environment, what waits (a 0% plan in bank review too), a refused refund that is not retried", async () => {
     // The user is in English since the test before (and when this test runs alone).
     await ensureLoggedIn()

@@ -12,20 +12,32 @@ import { HeadlineCards } from "../../../components/insights/headline-cards"
 import { ScopeSelect } from "../../../components/insights/scope-select"
 import { WaysTable } from "../../../components/insights/ways-table"
 import { LoadingLines } from "../../../components/layout/loading-lines"
+import { PermissionGate } from "../../../components/layout/permission-gate"
 import { SectionHeader } from "../../../components/layout/section-header"
 import { useInsights, useInsightsCheckouts } from "../../../hooks/use-insights"
 import { useInstallmentsStatus } from "../../../hooks/use-installments-status"
 import { lastDays, type DayRange } from "../../../lib/insights-range"
 import type { CheckoutOutcome, InsightsTable } from "../../../lib/insights-types"
+import { INSTALLMENTS_RESOURCES } from "../../../../installments/permissions"
 
 const CHECKOUTS_PAGE_SIZE = 10
 
+// The Insights sum the settlements' figures (sales, fees, refunds): the routes ask the same permission.
+const READ_SETTLEMENTS = { resource: INSTALLMENTS_RESOURCES.settlement, operation: "read" } as const
+
+/** Installments → Insights, for a user whose roles may read the settlements (D35). */
+const InstallmentsInsightsPage = () => (
+  <PermissionGate permission={READ_SETTLEMENTS}>
+    <InstallmentsInsights />
+  </PermissionGate>
+)
+
 /**
- * Installments → Insights: whether installments pay, for a window of up to a year. The checkouts
- * from the payment page to paid or refused, orders and average order value by way of paying beside
- * the store's other providers, what the service's fees cost, refunds, and orders per day.
+ * Whether installments pay, for a window of up to a year. The checkouts from the payment page to
+ * paid or refused, orders and average order value by way of paying beside the store's other
+ * providers, what the service's fees cost, refunds, and orders per day.
  */
-const InstallmentsInsightsPage = () => {
+const InstallmentsInsights = () => {
   const { t } = useTranslation()
   const [range, setRange] = useState<DayRange>(() => lastDays(new Date(), 30))
   const [providerId, setProviderId] = useState<string>()
