@@ -1,6 +1,6 @@
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { ApiError, ConnectionError, ProtocolError, TimeoutError, type InstallmentsClient, type Transaction } from "../../lib/client"
+import { outcomeIsUnknown, type InstallmentsClient, type Transaction } from "../../lib/client"
 import { formatAmount, parseAmount } from "../../lib/money"
 import { refundFailureOf } from "./failures"
 import { merchantError } from "../messages/service-errors"
@@ -112,7 +112,8 @@ export async function sendRefund(
     )
     return await accepted(halalas, false)
   } catch (error) {
-    if (!isUnknownOutcome(error)) {
+    // Unknown when any attempt may have reached the service unanswered, not only the last (lib/client/errors.ts).
+    if (!outcomeIsUnknown(error)) {
       const refusal = merchantError(error, { action: `refund transaction ${transactionId}`, logger })
       await settle({ kind: "refused", failure: refundFailureOf(refusal) })
       throw refusal
@@ -158,17 +159,4 @@ async function readOrUndefined(client: InstallmentsClient, transactionId: string
     )
     return undefined
   }
-}
-
-// A connection that was never made carried nothing: a clear no, not an unknown.
-const NEVER_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])
-
-/** The request may have reached the service: no answer, a server error, or a 2xx that could not be read. */
-export function isUnknownOutcome(error: unknown): boolean {
-  return (
-    error instanceof TimeoutError ||
-    (error instanceof ConnectionError && !NEVER_CONNECTED.has(String(error.code))) ||
-    error instanceof ProtocolError ||
-    (error instanceof ApiError && (error.status ?? 0) >= 500)
-  )
 }

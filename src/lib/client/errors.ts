@@ -25,6 +25,11 @@ export class InstallmentsError extends Error {
   readonly serviceMessage?: string
   readonly endpoint?: string
   readonly body?: unknown
+  /**
+   * True when an earlier attempt of the same call may have reached the service without a definite
+   * answer (set by the transport's retries): the call's outcome is unknown whatever this attempt says.
+   */
+  earlierAttemptUnanswered = false
 
   constructor(init: InstallmentsErrorInit) {
     super(init.message)
@@ -46,6 +51,7 @@ export class InstallmentsError extends Error {
       serviceMessage: this.serviceMessage,
       endpoint: this.endpoint,
       body: this.body,
+      ...(this.earlierAttemptUnanswered ? { earlierAttemptUnanswered: true } : {}),
     }
   }
 }
@@ -139,4 +145,34 @@ export class AnswerTooLargeError extends ProtocolError {
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), limit: this.limit }
   }
+}
+
+// A connection that was never made carried nothing: a clear no.
+const NEVER_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])
+
+/**
+ * The one rule for "may this attempt have reached the service without a definite answer": no answer
+ * after the request left (a timeout, a reset or closed connection), a 5xx, or a 2xx that could not be
+ * read. A refused connection, a name that does not resolve, a 429, a 3xx or a 4xx carried nothing
+ * the service acted on.
+ */
+export function attemptMayHaveReachedService(error: unknown): boolean {
+  return (
+    error instanceof TimeoutError ||
+    (error instanceof ConnectionError && !NEVER_CONNECTED.has(String(error.code))) ||
+    error instanceof ProtocolError ||
+    (error instanceof ApiError && (error.status ?? 0) >= 500)
+  )
+}
+
+/**
+ * A call's outcome is unknown when any of its attempts may have reached the service without a
+ * definite answer, or when it failed with something that is not the client's (a bug after the send).
+ * Only a call refused before anything was sent, or a definite answer, is a no.
+ */
+export function outcomeIsUnknown(error: unknown): boolean {
+  if (!(error instanceof InstallmentsError)) {
+    return true
+  }
+  return error.earlierAttemptUnanswered || attemptMayHaveReachedService(error)
 }

@@ -2,7 +2,7 @@ import axios, { AxiosInstance, AxiosResponse } from "axios"
 import type { Readable } from "node:stream"
 import { z } from "zod"
 import { AnswerLimits, byteSize, cappedStream, DEFAULT_ANSWER_LIMITS, readUpTo, tooLarge } from "./answer-limits"
-import { InstallmentsError, ConnectionError, TimeoutError } from "./errors"
+import { attemptMayHaveReachedService, InstallmentsError, ConnectionError, TimeoutError } from "./errors"
 import { errorFromResponse, ErrorFamily } from "./error-mapping"
 import { ClientLogger, environmentOf, ResolvedClientOptions } from "./options"
 import { readingServiceUrls } from "./schemas/service-url"
@@ -117,6 +117,8 @@ export class HttpClient {
     const endpoint = endpointOf(spec)
     const attempts = 1 + this.#options.maxRetries
     const deadline = Date.now() + this.#options.deadlineMs
+    // Whether an attempt so far may have reached the service unanswered: the call's error then says so.
+    let unanswered = false
     for (let attempt = 1; ; attempt++) {
       const started = Date.now()
       let error: InstallmentsError
@@ -158,6 +160,7 @@ export class HttpClient {
         retryAfterMs = parseRetryAfter(response.headers["retry-after"])
       } catch (thrown) {
         if (thrown instanceof InstallmentsError) {
+          thrown.earlierAttemptUnanswered = unanswered
           throw thrown
         }
         error = networkError(
@@ -173,8 +176,10 @@ export class HttpClient {
       const delay = this.#retryDelay(spec, error, attempt, retryAfterMs)
       // A retry that could not start before the deadline is not made: the caller hears now.
       if (delay === undefined || attempt >= attempts || Date.now() + delay >= deadline) {
+        error.earlierAttemptUnanswered = unanswered
         throw error
       }
+      unanswered ||= attemptMayHaveReachedService(error)
       this.#logger?.warn?.(
         `installments: ${endpoint} failed (${error.status ?? error.code}); retry ${attempt} of ${attempts - 1} in ${delay} ms`
       )

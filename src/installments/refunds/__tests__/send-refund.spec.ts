@@ -149,4 +149,40 @@ describe("sendRefund: every refund path sends through it", () => {
     await expect(sendRefund(client(), order(1n, "ref_1"))).rejects.toThrow(/no refundable balance left/)
     expect(nock.pendingMocks()).toEqual([])
   })
+
+  describe("a call is judged by every attempt, not the last (an applied attempt then a refused one)", () => {
+    const retrying = () =>
+      new InstallmentsClient({ ...OPTIONS, maxRetries: 2, timeoutMs: 5_000, retryBaseDelayMs: 0, processingRetryDelayMs: 0 })
+    const unlisted = () =>
+      nock(BASE_URL)
+        .get(`/transactions/${TX_ID}`)
+        .reply(200, transaction({ amount: "143.75", refunded_amount: "0.00" }))
+    const refusedCases: [string, (scope: nock.Interceptor) => void][] = [
+      ["a 429 from a gateway", (call) => call.times(2).reply(429, "Too Many Requests")],
+      [
+        "a refused connection",
+        (call) => call.times(2).replyWithError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })),
+      ],
+      ["'already under processing'", (call) => call.times(2).reply(400, { message: "Refund already under processing" })],
+    ]
+    it.each(refusedCases)("a 502 on the first attempt, then %s: unknown, never failed", async (_name, later) => {
+      unlisted()
+      refundCall().reply(502, "Bad Gateway")
+      later(refundCall())
+      unlisted()
+      const error = await send(retrying(), ledger.svc, order(14375n)).catch((e) => e)
+      expect(nock.pendingMocks()).toEqual([])
+      expect(error.code).toBe(REFUND_PENDING_CODES.unconfirmed)
+      expect(ledger.refunds.rows).toEqual([expect.objectContaining({ status: "unknown", idempotency_key: "cancel-pay_1" })])
+    })
+
+    it("a refused connection on every attempt is a clear no: nothing reached the service", async () => {
+      unlisted()
+      refundCall()
+        .times(3)
+        .replyWithError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))
+      await expect(send(retrying(), ledger.svc, order(14375n))).rejects.toThrow()
+      expect(ledger.refunds.rows).toEqual([expect.objectContaining({ status: "failed", idempotency_key: "cancel-pay_1" })])
+    })
+  })
 })
