@@ -46,13 +46,29 @@ export function sourceOfRefundKey(key: string | null | undefined): RefundSource 
 /** The metadata key under which a refund the plugin recorded on a Medusa payment keeps the service's refund key. */
 export const RECORDED_REFUND_KEY = "installments_refund_key"
 
+/** Medusa refund ids mapped to the key the ledger sent them under (its rows' `medusa_refund_id`). */
+export type LedgerKeys = ReadonlyMap<string, string>
+
+/** The ledger's keys of Medusa refunds, from its rows: a row that names Medusa's refund and a key. */
+export function ledgerKeysOf(rows: { medusa_refund_id?: string | null; idempotency_key?: string | null }[]): LedgerKeys {
+  return new Map(
+    rows.filter((row) => row.medusa_refund_id && row.idempotency_key).map((row) => [row.medusa_refund_id!, row.idempotency_key!])
+  )
+}
+
 /**
- * The key the service knows a Medusa refund by: the refund's id when Medusa sent it through the
- * provider, the plugin's key when the plugin made it at the service and recorded it on the payment.
+ * The one rule for the key the service knows a Medusa refund by: the plugin's key when the plugin
+ * recorded the refund on the payment itself (its metadata), or when the ledger sent Medusa's refund
+ * under a key of its cause (a return's, a resolved intent's: `ledgerKeys`); else the refund's own id,
+ * which the provider sends as the key when Medusa asks without a cause of the plugin's.
  */
-export function serviceKeyOfRefund(refund: { id?: string | null; metadata?: Record<string, unknown> | null }): string | undefined {
+export function serviceKeyOfRefund(
+  refund: { id?: string | null; metadata?: Record<string, unknown> | null },
+  ledgerKeys: LedgerKeys = new Map()
+): string | undefined {
   const recorded = refund.metadata?.[RECORDED_REFUND_KEY]
-  return typeof recorded === "string" && recorded ? recorded : (refund.id ?? undefined)
+  if (typeof recorded === "string" && recorded) return recorded
+  return (refund.id && ledgerKeys.get(refund.id)) || (refund.id ?? undefined)
 }
 
 /**

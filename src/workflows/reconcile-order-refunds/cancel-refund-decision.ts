@@ -2,7 +2,7 @@ import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
 import type { Transaction } from "../../lib/client"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
-import { cancelRefundKey, serviceKeyOfRefund } from "../../installments/refunds/keys"
+import { cancelRefundKey, serviceKeyOfRefund, type LedgerKeys } from "../../installments/refunds/keys"
 import { registrationIdOf, type RegistrationId } from "../../installments/registrations/provider-ids"
 import { hasRefundWithKey, refundableBalance } from "../../installments/links/transactions"
 import type { OrderPaymentRow } from "../../installments/sessions/records"
@@ -43,8 +43,9 @@ export interface RefundToRecord {
  * Medusa's order cancel refunds through refundPaymentsWorkflow, which books the refund in the
  * order even when the provider refused it and then deletes the payment's own refund
  * (medusa#15306): the order then says "refunded" while the customer got nothing. So:
- * - each Medusa refund of the payment must be listed in the service's refund_tracker under its
- *   id (the idempotency key the provider sent); one that is not is sent again with that key;
+ * - each Medusa refund of the payment must be listed in the service's refund_tracker under the key
+ *   it was sent with (`serviceKeyOfRefund`, which reads the ledger's `ledgerKeys`); one that is not
+ *   is sent again with that key;
  * - what the order books as refunded beyond the payment's refunds is sent under
  *   `cancel-<payment id>`, unless the service already lists that key.
  * Never more than the service still holds on the transaction.
@@ -52,7 +53,8 @@ export interface RefundToRecord {
 export function missingRefunds(
   payment: OrderPaymentRow,
   orderTransactions: OrderTransactionRow[],
-  transaction: Transaction
+  transaction: Transaction,
+  ledgerKeys: LedgerKeys = new Map()
 ): MissingRefund[] {
   const registrationId = registrationIdOf(payment.provider_id)
   if (!registrationId) {
@@ -72,7 +74,7 @@ export function missingRefunds(
   }
   const refunds = payment.refunds ?? []
   for (const refund of refunds) {
-    const key = serviceKeyOfRefund(refund)
+    const key = serviceKeyOfRefund(refund, ledgerKeys)
     if (!key || hasRefundWithKey(transaction, key)) {
       continue
     }
@@ -117,9 +119,16 @@ export function missingRefunds(
  * does not show (sent by an earlier run that stopped before recording them): each is recorded on the
  * payment with exactly the amount the service refunded.
  */
-export function unrecordedRefunds(payment: OrderPaymentRow, transaction: Transaction): RefundToRecord[] {
+export function unrecordedRefunds(
+  payment: OrderPaymentRow,
+  transaction: Transaction,
+  ledgerKeys: LedgerKeys = new Map()
+): RefundToRecord[] {
   const key = cancelRefundKey(payment.id)
-  if (!registrationIdOf(payment.provider_id) || (payment.refunds ?? []).some((refund) => serviceKeyOfRefund(refund) === key)) {
+  if (
+    !registrationIdOf(payment.provider_id) ||
+    (payment.refunds ?? []).some((refund) => serviceKeyOfRefund(refund, ledgerKeys) === key)
+  ) {
     return []
   }
   const halalas = transaction.refund_tracker

@@ -1,5 +1,6 @@
 import type { Transaction } from "../../../lib/client"
 import type { OrderPaymentRow } from "../../../installments/sessions/records"
+import { ledgerKeysOf } from "../../../installments/refunds/keys"
 import { missingRefunds, unrecordedRefunds } from "../cancel-refund-decision"
 
 const transaction = (amount: string, tracker: { key: string; amount: string }[] = []): Transaction =>
@@ -72,6 +73,17 @@ describe("refunds Medusa shows that the service never accepted", () => {
     expect(
       missingRefunds(recorded, cancelBooked("143.75"), transaction("143.75", [{ key: "cancel-pay_1", amount: "143.75" }]))
     ).toEqual([])
+  })
+
+  it("a refund the plugin made through Medusa's workflow is known by the ledger's key: never sent again under Medusa's id", () => {
+    // A return's refund: Medusa's refund ref_5 carries no key; the ledger sent it under the return's.
+    const made = payment([{ id: "ref_5", amount: "60" }])
+    const booked = [{ amount: -60, reference: "refund", reference_id: "ref_5" }]
+    const tracker = transaction("143.75", [{ key: "return-ret_1-pay_1", amount: "60.00" }])
+    const ledgerKeys = ledgerKeysOf([{ medusa_refund_id: "ref_5", idempotency_key: "return-ret_1-pay_1" }, { idempotency_key: "x" }])
+    expect(missingRefunds(made, booked, tracker, ledgerKeys)).toEqual([])
+    // Without the ledger's word it would be read as Medusa's own and sent again: the case this rule closes.
+    expect(missingRefunds(made, booked, tracker)).toMatchObject([{ idempotency_key: "ref_5", amount_sar: "60.00" }])
   })
 
   it("never more than the service still holds on the transaction", () => {

@@ -4,6 +4,9 @@ import type { Transaction } from "../../../lib/client"
 import { registrationIdOf, type RegistrationId } from "../../../installments/registrations/provider-ids"
 import { clientForProvider } from "../../../installments/registrations/lookup"
 import type { OrderPaymentRow } from "../../../installments/sessions/records"
+import { ledgerKeysOf } from "../../../installments/refunds/keys"
+import { INSTALLMENTS_MODULE } from "../../../modules/installments"
+import type InstallmentsModuleService from "../../../modules/installments/service"
 import {
   missingRefunds,
   unrecordedRefunds,
@@ -45,6 +48,7 @@ export const findMissingRefundsStep = createStep(
   "installments-find-missing-refunds",
   async (input: CheckOrderRefundsInput, { container }) => {
     const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+    const ledger = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
     const { data } = await query.graph({
       entity: "order",
       fields: [
@@ -72,9 +76,13 @@ export const findMissingRefundsStep = createStep(
         continue
       }
       const transaction = await client.transactions.retrieve(transactionId)
+      // The refunds the plugin made through Medusa's own workflow carry Medusa's id, sent under the ledger's key.
+      const ledgerKeys = ledgerKeysOf(
+        await ledger.listInstallmentsRefunds({ transaction_id: transactionId }, { select: ["medusa_refund_id", "idempotency_key"] })
+      )
       gaps.payments.push({ payment_id: payment.id, provider_id: registrationId, transaction })
-      gaps.missing.push(...missingRefunds(payment, order?.transactions ?? [], transaction))
-      gaps.unrecorded.push(...unrecordedRefunds(payment, transaction))
+      gaps.missing.push(...missingRefunds(payment, order?.transactions ?? [], transaction, ledgerKeys))
+      gaps.unrecorded.push(...unrecordedRefunds(payment, transaction, ledgerKeys))
     }
     return new StepResponse(gaps)
   }
