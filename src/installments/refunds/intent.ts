@@ -21,6 +21,16 @@ export function isUnresolved(status: string | null | undefined): boolean {
 }
 
 /**
+ * The one rule for a refund the service may have made or made that Medusa does not show: an
+ * unresolved intent (Medusa deleted its run's refund when the call threw), or an applied refund left
+ * for the resolver to record in Medusa. Whatever decides what is still owed or refundable subtracts
+ * these, so a refund is never sent again while Medusa is catching up with it.
+ */
+export function isPendingInMedusa(row: { status?: string | null; record_in_medusa?: boolean | null }): boolean {
+  return isUnresolved(row.status) || (!!row.record_in_medusa && (row.status === "P" || row.status === "R"))
+}
+
+/**
  * How long after an intent was last sent the resolver may judge it from the refund tracker alone.
  * Every service call ends by its deadline (30 s, `deadlineMs`) and a refund takes at most three
  * calls (read, send, read), so after two minutes no call of the plugin's is still carrying it: a key
@@ -65,6 +75,12 @@ export type IntentOpening =
   | { kind: "recorded"; row_id: string; idempotency_key: string }
   /** Another refund on the transaction is being confirmed: nothing is sent until it is resolved. */
   | { kind: "blocked"; row_id: string; amount: string }
+  /**
+   * Medusa's run asks to record a refund of the plugin's (its key in the refund's metadata) that Medusa
+   * already shows under another refund, or that was never left for Medusa to record: nothing is sent,
+   * and Medusa's run must fail so it keeps no second record.
+   */
+  | { kind: "recorded-already"; row_id: string; idempotency_key: string; medusa_refund_id: string | null }
 
 /** How a sent intent ended. */
 export type IntentOutcome =

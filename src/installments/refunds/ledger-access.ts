@@ -1,11 +1,12 @@
 import { container } from "@medusajs/framework"
-import type { ConfigModule } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ConfigModule, IPaymentModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../module-key"
 import type { ProviderOptions } from "../registrations/options"
 import { registrationIdWithAccount } from "../registrations/lookup"
 import { asRegistrationId, type RegistrationId } from "../registrations/provider-ids"
 import type { RefundLedgerWriter } from "./ledger-change"
+import { RECORDED_REFUND_KEY } from "./keys"
 
 /**
  * The refund ledger for the payment provider. Medusa builds the provider in the Payment module's
@@ -34,4 +35,30 @@ export function registrationIdFor(cradle: Record<string, unknown>, options: Prov
     // Not registered in the cradle: read the application's configuration.
   }
   return registrationIdWithAccount(container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE), options)
+}
+
+/** Reads the key of the plugin's cause a Medusa refund names in its metadata, if any. */
+export type MedusaRefundKeyReader = (refundId: string) => Promise<string | undefined>
+
+/**
+ * How the provider learns that Medusa's refund run records or sends a refund of the plugin's (a
+ * return's, a resolved intent's): the plugin's flows put the cause's key in the refund's metadata,
+ * and Medusa commits the refund row before it calls the provider. A cradle that registers
+ * `installmentsMedusaRefundKey` (the provider's unit tests) is used instead of Medusa's Payment module.
+ */
+export function medusaRefundKeyReaderFor(cradle: Record<string, unknown>): MedusaRefundKeyReader {
+  try {
+    const injected = cradle.installmentsMedusaRefundKey as MedusaRefundKeyReader | undefined
+    if (injected) return injected
+  } catch {
+    // Not registered in the cradle: read Medusa's Payment module through the application's container.
+  }
+  return async (refundId) => {
+    const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+    const [refund] = (await payments.listRefunds({ id: refundId }, { select: ["id", "metadata"], take: 1 })) as {
+      metadata?: Record<string, unknown> | null
+    }[]
+    const key = refund?.metadata?.[RECORDED_REFUND_KEY]
+    return typeof key === "string" && key ? key : undefined
+  }
 }

@@ -14,6 +14,8 @@ export const REFUND_PENDING_CODES = {
   beingConfirmed: "installments_refund_being_confirmed",
   /** This refund's answer was lost: the plugin confirms it from the service. */
   unconfirmed: "installments_refund_unconfirmed",
+  /** Medusa's run asked to record a refund Medusa already shows: nothing was sent, and Medusa keeps no second record. */
+  recordedAlready: "installments_refund_recorded_already",
 } as const
 
 /** A refund to send: the intent the ledger records, and why, as the service records it (no customer data). */
@@ -65,6 +67,14 @@ export async function sendRefund(
         `installments: refund ${opening!.idempotency_key} on transaction ${transactionId}, applied earlier, is now recorded by Medusa`
       )
       return { halalas: asked, idempotencyKey: opening!.idempotency_key, alreadyAccepted: true }
+    case "recorded-already":
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `The refund ${opening!.idempotency_key} on this payment is already recorded in Medusa` +
+          (opening!.medusa_refund_id ? ` (refund ${opening!.medusa_refund_id})` : "") +
+          "; it is not recorded again.",
+        REFUND_PENDING_CODES.recordedAlready
+      )
     case "blocked":
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,

@@ -155,8 +155,28 @@ export function planOpenIntent(existing: LedgerRow[], intent: RefundIntent, now:
   }
   const key = intent.idempotency_key ?? intent.medusa_refund_id!
   const same = existing.find((row) => row.idempotency_key === key)
+  // Medusa's run names a cause of the plugin's (its refund's metadata): it records or sends that cause only.
+  const medusaRecords = !!intent.idempotency_key && !!intent.medusa_refund_id
   if (same && (same.status === "P" || same.status === "R")) {
+    if (medusaRecords && same.medusa_refund_id !== intent.medusa_refund_id) {
+      if (same.record_in_medusa) {
+        return {
+          opening: { kind: "recorded", row_id: same.id, idempotency_key: key },
+          update: { id: same.id, medusa_refund_id: intent.medusa_refund_id, record_in_medusa: false },
+        }
+      }
+      return {
+        opening: { kind: "recorded-already", row_id: same.id, idempotency_key: key, medusa_refund_id: same.medusa_refund_id ?? null },
+      }
+    }
     return { opening: { kind: "applied", row_id: same.id, idempotency_key: key, amount: formatAmount(rowHalalas(same)) } }
+  }
+  if (medusaRecords && same && same.status === "sending" && !same.medusa_refund_id) {
+    // The intent a plugin flow opened just before asking Medusa's workflow to send it: Medusa's run sends it.
+    return {
+      opening: { kind: "send", row_id: same.id, idempotency_key: key },
+      update: { id: same.id, medusa_refund_id: intent.medusa_refund_id },
+    }
   }
   if (unresolved) {
     const amount = formatAmount(rowHalalas(unresolved))

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import type { Context } from "@medusajs/framework/types"
 import { InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
-import { isUnresolved } from "../../installments/refunds/intent"
+import { isPendingInMedusa, isUnresolved, UNRESOLVED_STATUSES } from "../../installments/refunds/intent"
 import { InstallmentsCheckout } from "./models/checkout"
 import { InstallmentsDispute } from "./models/dispute"
 import { InstallmentsPaymentLink } from "./models/payment-link"
@@ -15,7 +15,14 @@ import { isDuplicate } from "./unique-violations"
 import type { DisputeInput } from "./record-inputs"
 import { VerificationKeyCache, type VerificationKey, type VerificationKeyOwner } from "./verification-keys"
 import { RecentDeliveries } from "./recent-deliveries"
-import { planOpenIntent, planOutcome, planRefundSync, type LedgerRow, type SyncRefundEntriesInput } from "./refund-ledger-plan"
+import {
+  planOpenIntent,
+  planOutcome,
+  planRefundSync,
+  rowHalalas,
+  type LedgerRow,
+  type SyncRefundEntriesInput,
+} from "./refund-ledger-plan"
 import type { RefundLedgerChange, RefundLedgerResult } from "../../installments/refunds/ledger-change"
 import { type RegistrationId, asRegistrationId } from "../../installments/registrations/provider-ids"
 import type { CheckoutRecord } from "../../installments/insights/checkout-record"
@@ -256,6 +263,23 @@ export default class InstallmentsModuleService extends MedusaService({
    * A keyset page of the rows the resolver must look at, in id order after `after`: intents not
    * resolved yet, and applied refunds Medusa's payment does not show (the partial indexes).
    */
+  /**
+   * Per transaction, the halalas of the plugin's refunds Medusa does not show yet (`isPendingInMedusa`:
+   * unresolved, or applied and left to record): what every "still owed" and "still refundable" subtracts.
+   */
+  async pendingInMedusaByTransaction(transactionIds: string[]): Promise<Map<string, bigint>> {
+    const pending = new Map<string, bigint>()
+    if (!transactionIds.length) return pending
+    const rows = (await this.listInstallmentsRefunds(
+      { transaction_id: transactionIds, $or: [{ status: [...UNRESOLVED_STATUSES] }, { record_in_medusa: true }] },
+      { select: ["transaction_id", "status", "record_in_medusa", "amount", "raw_amount"] }
+    )) as unknown as (LedgerRow & { transaction_id: string })[]
+    for (const row of rows.filter(isPendingInMedusa)) {
+      pending.set(row.transaction_id, (pending.get(row.transaction_id) ?? 0n) + rowHalalas(row))
+    }
+    return pending
+  }
+
   async listRefundsToResolve(page: { after?: string; take: number }) {
     return this.listInstallmentsRefunds(
       {
@@ -323,6 +347,25 @@ export default class InstallmentsModuleService extends MedusaService({
       }
     }
     return fresh.length
+  }
+
+  /**
+   * Follows one subject in the sweep of `kind` from now on, open again if it was closed (a return
+   * received in parts is followed again at each receipt). Written before the work it guards.
+   */
+  async reopenSweepItem(kind: SweepItemKind, subjectId: string): Promise<void> {
+    if (await this.followSweepItems(kind, [subjectId])) {
+      return
+    }
+    await this.updateInstallmentsSweepItems({ selector: { kind, subject_id: subjectId }, data: { closed_at: null } })
+  }
+
+  /** Stops following a return: its refund is settled. */
+  async closeReturnSweepItem(returnId: string, at = new Date()): Promise<void> {
+    await this.updateInstallmentsSweepItems({
+      selector: { kind: "return", subject_id: returnId, closed_at: null },
+      data: { closed_at: at },
+    })
   }
 
   /** A keyset page of the open items of a sweep, in id order after `after` (the partial index on open items). */

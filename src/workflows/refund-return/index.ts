@@ -1,62 +1,55 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import type { ReturnRefundInput } from "../../installments/refunds/return-refund"
 import { REFUND_FAILED_EVENT } from "../../modules/installments/events"
 import { announceRefundFailuresStep } from "../steps/announce-refund-failures"
-import { decideReturnRefundStep, type ReturnRefundInput } from "./steps/decide-return-refund"
-import { refundThroughMedusaStep } from "./steps/refund-through-medusa"
+import { orderLockSecondsStep } from "./steps/order-lock-seconds"
+import { refundReturnStep } from "./steps/refund-return"
+import { returnRefundSettledStep } from "./steps/return-refund-settled"
 
 export type RefundReturnInput = ReturnRefundInput
-
-/** The refund's note in the order, naming the return. */
-export function returnRefundNote(returnId: string | undefined): string {
-  return returnId
-    ? `Return ${returnId} received: refunded by the installments plugin`
-    : "Return received: refunded by the installments plugin"
-}
+export { returnRefundNote } from "../../installments/refunds/return-refund"
 
 /**
  * A return was received (in full or in part, on its own or inside a claim or an exchange): under a
- * lock on the order, refunds what Medusa's order summary now says is owed, capped by what this
- * plugin's payments can still refund, through Medusa's refundPaymentWorkflow. Exactly once: a
- * repeated or concurrent event, a retry after a crash, or a refund made by hand meanwhile re-reads
- * the summary under the lock and finds less or nothing owed. A refusal is recorded in the ledger
- * and emitted as `installments.refund_failed`; it never undoes the return.
+ * lock on the order that outlives its refunds' calls, refunds what Medusa's order summary now says is
+ * owed, less the plugin's refunds Medusa does not show yet, capped by what this plugin's payments can
+ * still refund, through Medusa's refundPaymentWorkflow. Exactly once: a repeated or concurrent event,
+ * a retry after a crash, or a refund made by hand meanwhile re-reads the summary under the lock and
+ * finds less or nothing owed. A refusal is recorded in the ledger and emitted as
+ * `installments.refund_failed`; it never undoes the return.
  */
 export const refundInstallmentsReturnWorkflow = createWorkflow("installments-refund-return", (input: RefundReturnInput) => {
-  acquireLockStep({ key: input.order_id, timeout: 30, ttl: 120, executeOnSubWorkflow: true })
-  const decision = decideReturnRefundStep(input)
-  const sent = when("installments-return-owes-a-refund", { decision }, ({ decision }) => decision.refunds.length > 0).then(() => {
-    const outcomes = refundThroughMedusaStep(
-      transform({ decision, input }, ({ decision, input }) => ({
-        refunds: decision.refunds,
-        order_id: input.order_id,
-        return_id: input.return_id ?? null,
-        note: returnRefundNote(input.return_id),
-      }))
-    )
-    const failed = announceRefundFailuresStep(
-      transform({ outcomes, input }, ({ outcomes, input }) => ({
-        attempts: outcomes,
-        source: "return" as const,
-        order_id: input.order_id,
-      }))
-    )
-    return { outcomes, failed }
+  const ttl = orderLockSecondsStep(input)
+  acquireLockStep(
+    transform({ input, ttl }, ({ input, ttl }) => ({ key: input.order_id, timeout: 30, ttl, executeOnSubWorkflow: true }))
+  )
+  const result = refundReturnStep(input)
+  const failed = announceRefundFailuresStep(
+    transform({ result, input }, ({ result, input }) => ({
+      // A cause waiting behind another refund is no failure: the return's sweep sends it once that is resolved.
+      attempts: result.attempts.filter((attempt) => !attempt.waiting),
+      source: "return" as const,
+      order_id: input.order_id,
+    }))
+  )
+  when("installments-return-refund-refused", { failed }, ({ failed }) => failed.length > 0).then(() => {
+    emitEventStep({ eventName: REFUND_FAILED_EVENT, data: failed }).config({ name: "installments-emit-return-refund-failed" })
   })
-  when("installments-return-refund-refused", { sent }, ({ sent }) => !!sent?.failed.length).then(() => {
-    emitEventStep({ eventName: REFUND_FAILED_EVENT, data: transform({ sent }, ({ sent }) => sent!.failed) }).config({
-      name: "installments-emit-return-refund-failed",
-    })
-  })
+  const settled = returnRefundSettledStep(result)
   releaseLockStep({ key: input.order_id, executeOnSubWorkflow: true })
-  const result = transform({ decision, sent }, ({ decision, sent }) => ({
-    owed: decision.owed,
-    reason: decision.reason,
-    refunds: (sent?.outcomes ?? []).map((attempt) => ({
-      payment_id: attempt.payment_id,
-      amount: attempt.amount_sar,
-      ...(attempt.refund_id ? { refund_id: attempt.refund_id } : { failed: true }),
-    })),
-  }))
-  return new WorkflowResponse(result)
+  return new WorkflowResponse(
+    transform({ result, settled }, ({ result, settled }) => ({
+      /** No more work for this receipt: the return's sweep stops following it. */
+      settled,
+      owed: result.owed,
+      reason: result.reason,
+      refunds: result.attempts.map((attempt) => ({
+        payment_id: attempt.payment_id,
+        amount: attempt.amount_sar,
+        ...(attempt.refund_id ? { refund_id: attempt.refund_id } : { failed: true as const }),
+        ...(attempt.waiting ? { waiting: true as const } : {}),
+      })),
+    }))
+  )
 })

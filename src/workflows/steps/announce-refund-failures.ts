@@ -6,23 +6,9 @@ import type { RefundSource } from "../../installments/refunds/keys"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type { RefundFailedData } from "../../modules/installments/events"
 import type InstallmentsModuleService from "../../modules/installments/service"
-import type { RegistrationId } from "../../installments/registrations/provider-ids"
+import type { RefundAttempt } from "../../installments/refunds/attempt"
 
-/** A refund the plugin sent (or meant to send) on one payment, and how it ended. */
-export interface RefundAttempt {
-  payment_id: string
-  /** The provider registration's id. */
-  provider_id: RegistrationId
-  transaction_id: string
-  /** Decimal SAR. */
-  amount_sar: string
-  /** The key it was sent under. */
-  idempotency_key: string
-  /** The key the service knows the refund by, when it accepted it. */
-  refund_id?: string
-  /** Set when it did not go through now: the ledger row under the key says why, and what happens next. */
-  failed?: true
-}
+export type { RefundAttempt } from "../../installments/refunds/attempt"
 
 export interface AnnounceRefundFailuresInput {
   attempts: RefundAttempt[]

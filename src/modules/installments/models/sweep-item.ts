@@ -1,7 +1,10 @@
 import { model } from "@medusajs/framework/utils"
 
-/** What a sweep follows: a payment session whose link may still be paid, or a canceled order whose refund check failed. */
-export const SWEEP_ITEM_KINDS = ["session", "canceled-order"] as const
+/**
+ * What a sweep follows: a payment session whose link may still be paid, a canceled order whose refund
+ * check failed, or a received return whose refund is not settled yet (followed before it is tried).
+ */
+export const SWEEP_ITEM_KINDS = ["session", "canceled-order", "return"] as const
 export type SweepItemKind = (typeof SWEEP_ITEM_KINDS)[number]
 
 /**
@@ -12,7 +15,7 @@ export const InstallmentsSweepItem = model
   .define("installments_sweep_item", {
     id: model.id({ prefix: "iswi" }).primaryKey(),
     kind: model.enum([...SWEEP_ITEM_KINDS]),
-    /** The payment session id or the order id. */
+    /** The payment session id, the order id, or the return id. */
     subject_id: model.text(),
     /** When the sweep stopped following it; null while open. */
     closed_at: model.dateTime().nullable(),

@@ -1,4 +1,5 @@
 import nock from "nock"
+import { asRegistrationId } from "../../../installments/registrations/provider-ids"
 import { useNock } from "../../../lib/__tests__/use-nock"
 import { socketError } from "../../../lib/client/__tests__/helpers"
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
@@ -55,8 +56,12 @@ const STOREFRONT_KEYS = {
 
 // The refund ledger the provider writes intents to: the module's real writer over in-memory tables.
 let ledger = fakeModule()
+// The keys of the plugin's causes that Medusa's refunds name in their metadata, by refund id.
+let medusaRefundKeys = new Map<string, string>()
+const installmentsMedusaRefundKey = async (refundId: string) => medusaRefundKeys.get(refundId)
 beforeEach(() => {
   ledger = fakeModule()
+  medusaRefundKeys = new Map()
 })
 
 function provider(options: Record<string, unknown> = {}) {
@@ -64,6 +69,7 @@ function provider(options: Record<string, unknown> = {}) {
     {
       logger: silentLogger,
       installmentsRefundLedger: ledger.svc,
+      installmentsMedusaRefundKey,
       installmentsRegistrationId: "installments",
       installmentsInstance: ourInstance,
     } as never,
@@ -437,7 +443,12 @@ describe("refundPayment", () => {
     const warned: string[] = []
     const logger = { info: jest.fn(), error: jest.fn(), debug: jest.fn(), warn: (line: string) => warned.push(line) }
     const error = await new InstallmentsProviderService(
-      { logger, installmentsRefundLedger: ledger.svc, installmentsRegistrationId: "installments" } as never,
+      {
+        logger,
+        installmentsRefundLedger: ledger.svc,
+        installmentsMedusaRefundKey,
+        installmentsRegistrationId: "installments",
+      } as never,
       OPTIONS
     )
       .refundPayment({ amount: 10, data: sessionData({ transaction_id: TX_ID }), context: { idempotency_key: "ref_html" } })
@@ -647,6 +658,90 @@ describe("refundPayment", () => {
       expect(result.data).toMatchObject({ transaction_id: TX_ID })
       expect(nock.pendingMocks()).toEqual([])
     })
+  })
+})
+
+describe("refundPayment: a Medusa run that names a cause of the plugin's (its refund's metadata)", () => {
+  const KEY = "return-ret_1-pay_1"
+  const intent = (overrides: Record<string, unknown> = {}) =>
+    ledger.svc.writeRefundLedger({
+      kind: "open",
+      transaction_id: TX_ID,
+      intent: {
+        idempotency_key: KEY,
+        provider_id: asRegistrationId("installments"),
+        transaction_id: TX_ID,
+        payment_id: "pay_1",
+        order_id: "order_1",
+        return_id: "ret_1",
+        source: "return",
+        amount: "10.00",
+        ...overrides,
+      },
+    })
+  const run = (refundId: string) =>
+    provider().refundPayment({ amount: 10, data: sessionData({ transaction_id: TX_ID }), context: { idempotency_key: refundId } })
+
+  it("sends the intent its flow opened under the cause's key, and links Medusa's refund to it", async () => {
+    await intent()
+    medusaRefundKeys.set("ref_r1", KEY)
+    mockTransaction()
+    let sentKey = ""
+    nock(BASE_URL)
+      .post(`/transactions/refund/${TX_ID}/`, function (this: { headers: Record<string, string> }) {
+        sentKey = this.headers["idempotency-key"]
+        return true
+      })
+      .reply(200, { status: "success", key_type: "RefundReference", key: "RF-1" })
+    await run("ref_r1")
+    expect(sentKey).toBe(KEY)
+    expect(ledger.refunds.rows).toEqual([expect.objectContaining({ idempotency_key: KEY, medusa_refund_id: "ref_r1", status: "P" })])
+  })
+
+  it("records an applied refund left for Medusa once: the second recorder (another resolver, a merchant's same refund) is refused and nothing is sent", async () => {
+    const { opening } = await intent({ medusa_refund_id: "ref_lost" })
+    await ledger.svc.writeRefundLedger({
+      kind: "outcome",
+      transaction_id: TX_ID,
+      row_id: opening!.row_id,
+      outcome: { kind: "unknown" },
+    })
+    await ledger.svc.writeRefundLedger({
+      kind: "outcome",
+      transaction_id: TX_ID,
+      row_id: opening!.row_id,
+      outcome: { kind: "accepted", amount: "10.00", recorded_by_medusa: false },
+    })
+    expect(ledger.refunds.rows[0]).toMatchObject({ record_in_medusa: true })
+    // No interceptor: any call to the service fails the test.
+    medusaRefundKeys.set("ref_a", KEY).set("ref_b", KEY)
+    await run("ref_a")
+    expect(ledger.refunds.rows[0]).toMatchObject({ record_in_medusa: false, medusa_refund_id: "ref_a" })
+    const second = await run("ref_b").catch((e) => e)
+    expect(second).toBeInstanceOf(MedusaError)
+    expect(second.code).toBe(REFUND_PENDING_CODES.recordedAlready)
+    expect(second.message).toMatch(/already recorded in Medusa \(refund ref_a\)/)
+    expect(ledger.refunds.rows).toHaveLength(1)
+  })
+
+  it("a Medusa refund whose metadata cannot be read is refused before anything is sent", async () => {
+    const failing = new InstallmentsProviderService(
+      {
+        logger: silentLogger,
+        installmentsRefundLedger: ledger.svc,
+        installmentsMedusaRefundKey: async () => {
+          throw new Error("database unavailable")
+        },
+        installmentsRegistrationId: "installments",
+      } as never,
+      OPTIONS
+    )
+    const error = await failing
+      .refundPayment({ amount: 10, data: sessionData({ transaction_id: TX_ID }), context: { idempotency_key: "ref_x" } })
+      .catch((e) => e)
+    expect(error).toBeInstanceOf(MedusaError)
+    expect(error.message).toMatch(/nothing was refunded/)
+    expect(ledger.refunds.rows).toEqual([])
   })
 })
 

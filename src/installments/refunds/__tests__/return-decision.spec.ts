@@ -1,4 +1,4 @@
-import { decideReturnRefund, type OrderPaymentRow, type OrderRefundState } from "../return-refund-decision"
+import { decideReturnRefund, type OrderPaymentRow, type OrderRefundState } from "../return-decision"
 
 const payment = (id: string, captured: string, refunded: string[] = [], extra: Partial<OrderPaymentRow> = {}): OrderPaymentRow => ({
   id,
@@ -66,5 +66,35 @@ describe("what a received return refunds", () => {
     const decision = decideReturnRefund(order("-69", [payment("a", "100", [], { data: {} })]), on)
     expect(decision.refunds).toEqual([])
     expect(decision.reason).toMatch(/records no installments transaction/)
+  })
+
+  it("subtracts the plugin's refunds Medusa does not show yet: a second receipt while the first is being confirmed refunds only its own part", () => {
+    // Receipt 1 owed 60.00, its refund's answer was lost (Medusa deleted its refund row); receipt 2 adds 40.00.
+    const both = order("-100", [payment("a", "281.75")])
+    expect(decideReturnRefund(both, on).refunds.map((r) => r.amount_sar)).toEqual(["100.00"])
+    const decision = decideReturnRefund(both, on, new Map([["tx-a", 6000n]]))
+    expect(decision.refunds.map((r) => [r.payment_id, r.amount_sar])).toEqual([["a", "40.00"]])
+    // Everything owed is being confirmed: nothing is sent, and the reason says so.
+    const waiting = decideReturnRefund(order("-60", [payment("a", "281.75")]), on, new Map([["tx-a", 6000n]]))
+    expect(waiting.refunds).toEqual([])
+    expect(waiting.reason).toMatch(/60\.00 SAR of it is a refund being confirmed/)
+  })
+
+  it("caps each payment by what it can refund less its refunds being confirmed", () => {
+    const decision = decideReturnRefund(order("-150", [payment("a", "100"), payment("b", "200")]), on, new Map([["tx-a", 9000n]]))
+    // 150 owed less 90 in flight on a: 60 left; a can refund only 10 more, b the other 50.
+    expect(decision.refunds.map((r) => [r.payment_id, r.amount_sar])).toEqual([
+      ["a", "10.00"],
+      ["b", "50.00"],
+    ])
+  })
+
+  it("subtracts a refund Medusa made without booking it in the order (its process died between the two): the summary never counted it", () => {
+    const state = { ...order("-60", [payment("a", "281.75", ["60"])]), transactions: [] }
+    expect(decideReturnRefund(state, on)).toMatchObject({ refunds: [] })
+    expect(decideReturnRefund(state, on).reason).toMatch(/60\.00 SAR of it is a refund being confirmed/)
+    // Booked, it is part of the summary already: the 60.00 still owed is refunded.
+    const booked = { ...state, transactions: [{ reference: "refund", reference_id: "ref_a_0" }] }
+    expect(decideReturnRefund(booked, on).refunds.map((r) => r.amount_sar)).toEqual(["60.00"])
   })
 })
