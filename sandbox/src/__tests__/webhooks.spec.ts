@@ -6,11 +6,16 @@ import { boot, call, control, createLink, pay, Receiver, waitFor, type JsonBody 
 
 const ALL_EVENTS = [...EVENT_NAMES]
 
+// Long enough that no answered delivery ever meets it, however busy the machine: the one test of a
+// timeout makes it happen by moving a fake clock (fakeTimeouts).
+const WEBHOOK_TIMEOUT_MS = 20_000
+
 let sb: RunningSandbox
 let receiver: Receiver
 beforeAll(async () => {
-  sb = await boot({ allowHttpWebhooks: true, webhookRetryBaseMs: 5, webhookTimeoutMs: 200 })
+  sb = await boot({ allowHttpWebhooks: true, webhookRetryBaseMs: 5, webhookTimeoutMs: WEBHOOK_TIMEOUT_MS })
 })
+afterEach(() => jest.useRealTimers())
 afterAll(() => sb.stop())
 beforeEach(async () => {
   await control(sb, "POST", "/reset")
@@ -29,6 +34,25 @@ async function subscribe(events = ALL_EVENTS, url = receiver.url) {
 
 const deliveries = async (query = "") => (await control(sb, "GET", `/webhooks/deliveries${query}`)).body.deliveries as JsonBody[]
 const settle = () => control(sb, "POST", "/webhooks/wait", { timeout_ms: 5000 })
+
+/**
+ * Fakes only setTimeout and clearTimeout, so the sandbox's delivery timeout and retry backoff fire when
+ * the test moves the clock; HTTP (Node's own timers) and polling by immediates still run in real time.
+ */
+function fakeTimeouts(): void {
+  jest.useFakeTimers({
+    doNotFake: ["nextTick", "setImmediate", "queueMicrotask", "setInterval", "clearInterval", "Date", "performance", "hrtime"],
+  })
+}
+
+/** Polls by immediates (fake timers leave them real) until the predicate holds; 10 s is reached only when it never does. */
+async function until(predicate: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time")
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
 
 describe("webhook registration (endpoint 9, D1, D6, D21)", () => {
   it("answers 201 with the endpoint and a new RSA public key each time", async () => {
@@ -202,14 +226,24 @@ describe("deliveries (D18 to D21)", () => {
   })
 
   it("retries a delivery that times out", async () => {
+    // The first attempt is never answered: it times out when the test moves the clock past the timeout,
+    // once the receiver holds it. The retry is answered at once, and no clock moves past its timeout.
     await subscribe(["modal.closed"])
     receiver.statuses = ["hang"]
-    await control(sb, "POST", `/payment-links/${await createLink(sb)}/cancel`)
+    const linkId = await createLink(sb)
+    fakeTimeouts()
+    await control(sb, "POST", `/payment-links/${linkId}/cancel`)
+    await until(() => receiver.received.length === 1)
+    await jest.advanceTimersByTimeAsync(WEBHOOK_TIMEOUT_MS)
+    await until(async () => (await deliveries())[0]?.attempts.length === 1)
+    // The retry's backoff (5 ms), far short of the second attempt's timeout.
+    await jest.advanceTimersByTimeAsync(1_000)
     await settle()
     const [record] = await deliveries()
     expect(record.status).toBe("delivered")
-    expect(record.attempts[0].error).toMatch(/timeout/)
+    expect(record.attempts[0].error).toBe(`timeout after ${WEBHOOK_TIMEOUT_MS} ms`)
     expect(record.attempts).toHaveLength(2)
+    expect(receiver.received).toHaveLength(2)
   })
 
   it("faults drop or duplicate deliveries, and the records say so", async () => {

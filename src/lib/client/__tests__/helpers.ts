@@ -68,6 +68,44 @@ export function intercept(method: "GET" | "POST", path: string, ...replies: Repl
   return { scope, calls }
 }
 
+/**
+ * Fakes only setTimeout and clearTimeout: the client's per-attempt timeout then fires when the test moves
+ * the clock, never because the machine was slow; nock and axios still answer on real ticks and
+ * immediates. Undo with `jest.useRealTimers()`.
+ */
+export function fakeTimeouts(): void {
+  jest.useFakeTimers({
+    doNotFake: ["nextTick", "setImmediate", "queueMicrotask", "setInterval", "clearInterval", "Date", "performance", "hrtime"],
+  })
+}
+
+type HeldReply = (
+  this: nock.ReplyFnContext,
+  uri: string,
+  body: nock.Body,
+  callback: (error: NodeJS.ErrnoException | null, result: nock.ReplyFnResult) => void
+) => void
+
+/**
+ * A reply that never comes: each request it takes stays open until the client gives up on it. With
+ * fakeTimeouts, the test waits for `arrived(n)` and then moves the clock past the client's timeout, so
+ * the timeout is a signal the test gives, not a race against a short timer. Records each request's headers.
+ */
+export function unanswered(): { reply: HeldReply; headers: Array<Record<string, string>>; arrived: (count: number) => Promise<void> } {
+  const headers: Array<Record<string, string>> = []
+  const waiting: Array<{ count: number; resolve: () => void }> = []
+  const reply: HeldReply = function (_uri, _body, _callback) {
+    headers.push({ ...(this.req.headers as Record<string, string>) })
+    for (const waiter of waiting.filter((entry) => headers.length >= entry.count)) {
+      waiting.splice(waiting.indexOf(waiter), 1)
+      waiter.resolve()
+    }
+  }
+  const arrived = (count: number) =>
+    headers.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve }))
+  return { reply, headers, arrived }
+}
+
 /** Awaits a rejection and checks its class; returns the error for field assertions. */
 export async function rejection<E extends InstallmentsError>(
   promise: Promise<unknown>,

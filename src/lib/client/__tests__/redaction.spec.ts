@@ -2,9 +2,22 @@ import nock from "nock"
 import { inspect } from "node:util"
 import { InstallmentsError } from ".."
 import type { InstallmentsClient } from ".."
-import { BASE_URL, REFUND_PATH, SECRET, STORE_ID, TRANSACTION_ID, intercept, makeClient, socketError, useNock } from "./helpers"
+import {
+  BASE_URL,
+  REFUND_PATH,
+  SECRET,
+  STORE_ID,
+  TRANSACTION_ID,
+  fakeTimeouts,
+  intercept,
+  makeClient,
+  socketError,
+  unanswered,
+  useNock,
+} from "./helpers"
 
 useNock()
+afterEach(() => jest.useRealTimers())
 
 const READ = `/transactions/${TRANSACTION_ID}`
 const CREATE = `/payment_links/${STORE_ID}/create`
@@ -103,9 +116,18 @@ describe("the secret key never leaks", () => {
   })
 
   it("a timeout", async () => {
-    const { client, lines } = loggedClient({ timeoutMs: 30, maxRetries: 1 })
-    nock(BASE_URL).get(READ).times(2).delay(500).reply(200, {})
-    const error = await failure(client.transactions.retrieve(TRANSACTION_ID))
+    // Both attempts are never answered and time out when the test moves the clock, once each is there.
+    fakeTimeouts()
+    const held = unanswered()
+    const { client, lines } = loggedClient({ timeoutMs: 20_000, maxRetries: 1 })
+    nock(BASE_URL).get(READ).times(2).reply(held.reply)
+    const failed = failure(client.transactions.retrieve(TRANSACTION_ID))
+    await held.arrived(1)
+    await jest.advanceTimersByTimeAsync(20_000)
+    await Promise.race([held.arrived(2), failed])
+    await jest.advanceTimersByTimeAsync(20_000)
+    const error = await failed
+    expect(held.headers).toHaveLength(2)
     expect(error.code).toBe("timeout")
     expectNoSecret(error, lines)
   })

@@ -12,11 +12,16 @@ import {
   rejection,
   sleepCalls,
   socketError,
+  fakeTimeouts,
+  unanswered,
   transaction,
   useNock,
 } from "./helpers"
 
 useNock()
+// A timeout fires when a test moves the fake clock (fakeTimeouts): the machine's speed never decides it.
+afterEach(() => jest.useRealTimers())
+const TIMEOUT_MS = 20_000
 
 const READ = `/transactions/${TRANSACTION_ID}`
 const CREATE = `/payment_links/${STORE_ID}/create`
@@ -123,22 +128,41 @@ describe("reads retry transient failures with exponential backoff (D5)", () => {
     expect(error.code).toBe("ECONNECTION")
   })
 
+  // The timed-out attempt's reply never comes and the test moves the clock past the timeout once the
+  // request is there; the attempt that must succeed is answered at once, and no clock moves for it.
   it("a timeout, then success", async () => {
-    const scope = nock(BASE_URL).get(READ).delay(1000).reply(200, transaction()).get(READ).reply(200, transaction())
-    const client = makeClient({ timeoutMs: 50 })
-    const trx = await client.transactions.retrieve(TRANSACTION_ID)
+    fakeTimeouts()
+    const held = unanswered()
+    const scope = nock(BASE_URL).get(READ).reply(held.reply).get(READ).reply(200, transaction())
+    const client = makeClient({ timeoutMs: TIMEOUT_MS })
+    const pending = client.transactions.retrieve(TRANSACTION_ID)
+    await held.arrived(1)
+    await jest.advanceTimersByTimeAsync(TIMEOUT_MS - 1)
+    expect(scope.pendingMocks()).toHaveLength(1)
+    await jest.advanceTimersByTimeAsync(1)
+    const trx = await pending
+    expect(held.headers).toHaveLength(1)
     expect(scope.isDone()).toBe(true)
     expect(trx.id).toBe(TRANSACTION_ID)
     expect(sleepCalls(client)).toEqual([375])
   })
 
   it("timeouts past maxRetries are a TimeoutError naming the endpoint and the limit", async () => {
-    const scope = nock(BASE_URL).get(READ).times(2).delay(1000).reply(200, transaction())
-    const client = makeClient({ timeoutMs: 50, maxRetries: 1 })
-    const error = await rejection(client.transactions.retrieve(TRANSACTION_ID), TimeoutError)
+    fakeTimeouts()
+    const held = unanswered()
+    const scope = nock(BASE_URL).get(READ).times(2).reply(held.reply)
+    const client = makeClient({ timeoutMs: TIMEOUT_MS, maxRetries: 1 })
+    const failed = rejection(client.transactions.retrieve(TRANSACTION_ID), TimeoutError)
+    await held.arrived(1)
+    await jest.advanceTimersByTimeAsync(TIMEOUT_MS)
+    // A client that did not retry has already failed: it is not waited for.
+    await Promise.race([held.arrived(2), failed])
+    await jest.advanceTimersByTimeAsync(TIMEOUT_MS)
+    const error = await failed
+    expect(held.headers).toHaveLength(2)
     expect(scope.isDone()).toBe(true)
     expect(error).toMatchObject({ code: "timeout", status: undefined, endpoint: `GET ${READ}` })
-    expect(error.message).toContain("50 ms")
+    expect(error.message).toContain(`${TIMEOUT_MS} ms`)
   })
 
   it.each<[number, unknown, typeof NotFoundError | typeof ValidationError]>([
@@ -297,18 +321,16 @@ describe("refunds: one Idempotency-Key for every attempt (D5)", () => {
       keys.push(String(this.headers["idempotency-key"]))
       return true
     }
-    const scope = nock(BASE_URL)
-      .post(REFUND_PATH, keyOf)
-      .delay(3_000)
-      .reply(200, accepted)
-      .post(REFUND_PATH, keyOf)
-      .reply(200, accepted)
-    const client = makeClient({ timeoutMs: 500, maxRetries: 1 })
-    const refund = await client.transactions.refund(
-      TRANSACTION_ID,
-      { refund_amount: 100 },
-      { idempotencyKey: "medusa-refund-ref_01J" }
-    )
+    // The first attempt is never answered: it times out when the test moves the clock, once it is there.
+    fakeTimeouts()
+    const held = unanswered()
+    const scope = nock(BASE_URL).post(REFUND_PATH, keyOf).reply(held.reply).post(REFUND_PATH, keyOf).reply(200, accepted)
+    const client = makeClient({ timeoutMs: TIMEOUT_MS, maxRetries: 1 })
+    const pending = client.transactions.refund(TRANSACTION_ID, { refund_amount: 100 }, { idempotencyKey: "medusa-refund-ref_01J" })
+    await held.arrived(1)
+    await jest.advanceTimersByTimeAsync(TIMEOUT_MS)
+    const refund = await pending
+    expect(held.headers).toHaveLength(1)
     expect(keys).toHaveLength(2)
     expect(scope.isDone()).toBe(true)
     expect(keys.at(-1)).toBe("medusa-refund-ref_01J")
