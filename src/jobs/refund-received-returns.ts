@@ -27,6 +27,7 @@ export default async function refundReceivedReturns(container: MedusaContainer, 
   let after: string | undefined
   for (;;) {
     const items = await service.listOpenSweepItems("return", { after, take: PAGE_SIZE })
+    // Given up after a week: closed whatever came since.
     const closed: string[] = []
     for (const item of items) {
       const givenUp = new Date(item.created_at).getTime() + RETURN_LOOKBACK_MS < now.getTime()
@@ -40,8 +41,11 @@ export default async function refundReceivedReturns(container: MedusaContainer, 
         const { result } = await refundInstallmentsReturnWorkflow(container).run({
           input: { order_id: orderId, return_id: item.subject_id },
         })
-        if (result.settled || givenUp) {
+        if (givenUp) {
           closed.push(item.id)
+        } else if (result.settled) {
+          // Unless a receipt reopened it after this run read it (its generation).
+          await service.closeReturnSweepItem(item.subject_id, item.generation ?? 0, now)
         }
         if (!result.settled && givenUp) {
           logger.warn(

@@ -19,13 +19,13 @@ export default async function installmentsReturnReceived({
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
   const { order_id, return_id } = event.data
   try {
-    await service.reopenSweepItem("return", return_id)
+    const generation = await service.reopenReturnSweepItem(return_id)
     const { result } = await refundInstallmentsReturnWorkflow(container).run({ input: { order_id, return_id } })
     if (!result.refunds.length) {
       logger.info(`installments: return ${return_id} of order ${order_id}: nothing refunded (${result.reason})`)
     }
     if (result.settled) {
-      await service.closeReturnSweepItem(return_id)
+      await service.closeReturnSweepItem(return_id, generation)
     }
   } catch (error) {
     logger.error(

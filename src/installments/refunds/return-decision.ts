@@ -35,6 +35,11 @@ export interface ReturnRefundDecision {
   refunds: PlannedRefund[]
   /** Why nothing (or less than owed) is refunded, in a merchant's words. */
   reason: string
+  /**
+   * What of the owed amount was left to refunds Medusa does not show yet or never booked (decimal SAR):
+   * one of them that turns out never applied is owed again, so the receipt is not settled while this is not "0.00".
+   */
+  in_flight?: string
 }
 
 /**
@@ -107,11 +112,13 @@ export function decideReturnRefund(
     left = MathBN.sub(left, amount)
   }
   const owed = formatAmount(owedHalalas)
+  const in_flight = formatAmount(inFlight + unbooked)
   if (refunds.length) {
     const rest = roundMedusaAmount(left)
     return {
       owed,
       refunds,
+      in_flight,
       reason:
         rest > 0n
           ? `${formatAmount(rest)} SAR of the ${owed} SAR owed is not on an installments payment that can still refund it`
@@ -122,12 +129,14 @@ export function decideReturnRefund(
     return {
       owed,
       refunds,
-      reason: `${formatAmount(inFlight + unbooked)} SAR of it is a refund being confirmed with the installments service`,
+      in_flight,
+      reason: `${in_flight} SAR of it is a refund being confirmed with the installments service`,
     }
   }
   return {
     owed,
     refunds,
+    in_flight,
     reason: skipped[0] ?? `no installments payment of the order can still refund the ${owed} SAR owed`,
   }
 }

@@ -4,6 +4,7 @@ import type { RefundAttempt } from "./attempt"
 import { refundFailureOf } from "./failures"
 import { RECORDED_REFUND_KEY, returnRefundKey } from "./keys"
 import type { RefundLedgerWriter } from "./ledger-change"
+import { parseAmount } from "../../lib/money"
 
 /** A received return (in full or in part, on its own or inside a claim or an exchange). */
 export interface ReturnRefundInput {
@@ -58,13 +59,13 @@ export interface ReturnRefundResult extends ReturnRefundDecision {
 }
 
 /**
- * The one rule for "this receipt needs no more work": no refund of it waited behind another, and no
- * refund of the order's transactions is unresolved or left for Medusa to record (the decision
- * subtracted those; one that turns out never applied is owed again). Until then the return's sweep
+ * The one rule for "this receipt needs no more work": no refund of it waited behind another, the
+ * decision left nothing to refunds in flight (unresolved, left to record, or never booked: one that
+ * turns out never applied is owed again), and no refund of the order's transactions is unresolved now. Until then the return's sweep
  * (jobs/refund-received-returns.ts) runs it again; a refused refund is the retry job's.
  */
 export async function returnRefundSettled(ledger: ReturnRefundLedger, result: ReturnRefundResult): Promise<boolean> {
-  if (result.attempts.some((attempt) => attempt.waiting)) {
+  if (result.attempts.some((attempt) => attempt.waiting) || parseAmount(result.in_flight ?? "0") > 0n) {
     return false
   }
   return (await ledger.pendingInMedusaByTransaction(result.transaction_ids)).size === 0

@@ -124,9 +124,11 @@ export interface IntentPlan {
 
 /**
  * Opening an intent on a transaction whose rows are `existing`, in the order that keeps money moving
- * once: an applied refund Medusa is recording is claimed; an intent a plugin flow opened for Medusa's
- * run is adopted; any other unresolved intent blocks; a key already applied is not sent again; a
- * failed one is sent again under the same key; anything else is a new row, written before the call.
+ * once: an applied refund Medusa is recording is claimed (by its key from Medusa's refund metadata,
+ * or, for a refund of Medusa's own, by its amount); the intent a plugin flow opened for Medusa's run
+ * is sent by that run (its key in the metadata; never by amount: a merchant's refund of the same
+ * amount is another refund); any other unresolved intent blocks; a key already applied is not sent
+ * again; a failed one is sent again under the same key; anything else is a new row, written before the call.
  */
 export function planOpenIntent(existing: LedgerRow[], intent: RefundIntent, now: Date): IntentPlan {
   const halalas = parseAmount(intent.amount)
@@ -144,12 +146,6 @@ export function planOpenIntent(existing: LedgerRow[], intent: RefundIntent, now:
       return {
         opening: { kind: "recorded", row_id: recording.id, idempotency_key: recording.idempotency_key! },
         update: { id: recording.id, medusa_refund_id: intent.medusa_refund_id ?? null, record_in_medusa: false },
-      }
-    }
-    if (unresolved && unresolved.status === "sending" && !unresolved.medusa_refund_id && sameAmount(unresolved)) {
-      return {
-        opening: { kind: "send", row_id: unresolved.id, idempotency_key: unresolved.idempotency_key! },
-        update: { id: unresolved.id, medusa_refund_id: intent.medusa_refund_id ?? null },
       }
     }
   }

@@ -350,29 +350,60 @@ export default class InstallmentsModuleService extends MedusaService({
   }
 
   /**
-   * Follows one subject in the sweep of `kind` from now on, open again if it was closed (a return
-   * received in parts is followed again at each receipt). Written before the work it guards.
+   * Follows a received return from now on, open again if it was closed (a return received in parts
+   * is followed again at each receipt), and returns its generation: each receipt counts one more, so
+   * a run that read the order before a later receipt never closes it (`closeReturnSweepItem`).
+   * Written before the work it guards.
    */
-  async reopenSweepItem(kind: SweepItemKind, subjectId: string): Promise<void> {
-    if (await this.followSweepItems(kind, [subjectId])) {
-      return
-    }
-    await this.updateInstallmentsSweepItems({ selector: { kind, subject_id: subjectId }, data: { closed_at: null } })
+  async reopenReturnSweepItem(returnId: string): Promise<number> {
+    return this.reopenReturnSweepItem_(returnId)
   }
 
-  /** Stops following a return: its refund is settled. */
-  async closeReturnSweepItem(returnId: string, at = new Date()): Promise<void> {
-    await this.updateInstallmentsSweepItems({
-      selector: { kind: "return", subject_id: returnId, closed_at: null },
-      data: { closed_at: at },
-    })
+  @InjectTransactionManager()
+  protected async reopenReturnSweepItem_(returnId: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    await this.lockSweepItem(returnId, sharedContext)
+    const [item] = await this.listInstallmentsSweepItems({ kind: "return", subject_id: returnId }, { take: 1 }, sharedContext)
+    if (!item) {
+      await this.createInstallmentsSweepItems({ kind: "return", subject_id: returnId, generation: 1 }, sharedContext)
+      return 1
+    }
+    const generation = (item.generation ?? 0) + 1
+    await this.updateInstallmentsSweepItems({ id: item.id, closed_at: null, generation }, sharedContext)
+    return generation
+  }
+
+  /** Stops following a return whose refund is settled, unless a receipt reopened it after `generation` was read. */
+  async closeReturnSweepItem(returnId: string, generation: number, at = new Date()): Promise<boolean> {
+    return this.closeReturnSweepItem_(returnId, generation, at)
+  }
+
+  @InjectTransactionManager()
+  protected async closeReturnSweepItem_(
+    returnId: string,
+    generation: number,
+    at: Date,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<boolean> {
+    await this.lockSweepItem(returnId, sharedContext)
+    const [item] = await this.listInstallmentsSweepItems({ kind: "return", subject_id: returnId }, { take: 1 }, sharedContext)
+    if (!item || item.closed_at || (item.generation ?? 0) !== generation) {
+      return false
+    }
+    await this.updateInstallmentsSweepItems({ id: item.id, closed_at: at }, sharedContext)
+    return true
+  }
+
+  // Reopening and closing one return's item take turns (the caller's transaction's advisory lock).
+  private async lockSweepItem(returnId: string, context: { transactionManager?: unknown }): Promise<void> {
+    const manager = context.transactionManager as { execute(sql: string, params: unknown[]): Promise<unknown> }
+    await manager.execute("select pg_advisory_xact_lock(hashtext(?))", [`installments_sweep:return:${returnId}`])
   }
 
   /** A keyset page of the open items of a sweep, in id order after `after` (the partial index on open items). */
   async listOpenSweepItems(kind: SweepItemKind, page: { after?: string; take: number }) {
     return this.listInstallmentsSweepItems(
       { kind, closed_at: null, ...(page.after ? { id: { $gt: page.after } } : {}) },
-      { take: page.take, order: { id: "ASC" }, select: ["id", "subject_id", "created_at"] }
+      { take: page.take, order: { id: "ASC" }, select: ["id", "subject_id", "created_at", "generation"] }
     )
   }
 

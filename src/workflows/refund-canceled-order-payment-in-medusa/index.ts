@@ -8,6 +8,8 @@ export interface RefundCanceledOrderPaymentInMedusaInput {
   order_id: string
   /** Major units (SAR), as Medusa's refund takes it. */
   amount: BigNumberInput
+  /** The refund's metadata: the plugin's cause key, which the provider sends it under. */
+  metadata?: Record<string, unknown>
 }
 
 /**
@@ -22,7 +24,10 @@ export interface RefundCanceledOrderPaymentInMedusaInput {
 export const refundCanceledOrderPaymentInMedusaWorkflow = createWorkflow(
   "installments-refund-canceled-order-payment-in-medusa",
   (input: RefundCanceledOrderPaymentInMedusaInput) => {
-    const payment = refundPaymentStep(transform({ input }, ({ input }) => ({ payment_id: input.payment_id, amount: input.amount })))
+    // The Payment module takes the refund's metadata (its typed input does not say so).
+    const payment = refundPaymentStep(
+      transform({ input }, ({ input }) => ({ payment_id: input.payment_id, amount: input.amount, metadata: input.metadata }) as never)
+    )
     const transactions = transform({ input, payment }, ({ input, payment }) =>
       // Every refund of the payment; the step skips those the order already records.
       (payment.refunds ?? []).map((refund) => ({

@@ -6,7 +6,7 @@ import { decideCanceledOrderPaymentStep, type CanceledOrderPaymentInput } from "
 import { loadCanceledOrderCandidateStep } from "./steps/load-canceled-order-candidate"
 import { refundThroughServiceStep } from "../steps/refund-through-service"
 import { openRefundIntentStep } from "../steps/open-refund-intent"
-import { canceledOrderRefundKey } from "../../installments/refunds/keys"
+import { RECORDED_REFUND_KEY, canceledOrderRefundKey } from "../../installments/refunds/keys"
 import { syncRefundLedgerStep } from "../steps/sync-refund-ledger"
 import { CANCELED_ORDER_PAYMENT_REFUNDED_EVENT, type CanceledOrderPaymentRefundedData } from "../../modules/installments/events"
 import type { CanceledOrderPaymentDecision } from "./canceled-order-payment-decision"
@@ -62,6 +62,7 @@ export const refundInstallmentsCanceledOrderPaymentWorkflow = createWorkflow(
             payment_id: decision.payment_id!,
             order_id: decision.order_id!,
             amount: decision.medusa_amount!,
+            metadata: { [RECORDED_REFUND_KEY]: canceledOrderRefundKey(decision.transaction_id!) },
           })),
         })
     )

@@ -89,12 +89,21 @@ describe("refund ledger: one writer, intents before calls", () => {
     expect(refunds.rows[0]).toMatchObject({ status: "sending", attempts: 1 })
   })
 
-  it("Medusa's run adopts the intent a plugin flow opened for it, and sends it under that key", async () => {
+  it("Medusa's run that names the intent a plugin flow opened for it (its refund's metadata) sends it under that key", async () => {
     const { svc, refunds } = fakeModule()
     const first = await open(svc)
-    const adopted = await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_9", source: "admin" })
+    const adopted = await open(svc, { medusa_refund_id: "ref_9", source: "admin" })
     expect(adopted).toEqual({ kind: "send", row_id: first.row_id, idempotency_key: "return-ret_1-pay_1" })
     expect(refunds.rows[0]).toMatchObject({ medusa_refund_id: "ref_9", source: "return" })
+  })
+
+  it("a refund of Medusa's own of the same amount never takes over a plugin flow's intent: it waits for it", async () => {
+    // A return's run died after Medusa's refund row; the merchant then refunds the same amount.
+    const { svc, refunds } = fakeModule()
+    await open(svc)
+    const merchant = await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_9", source: "admin" })
+    expect(merchant).toMatchObject({ kind: "blocked" })
+    expect(refunds.rows).toEqual([expect.objectContaining({ idempotency_key: "return-ret_1-pay_1", medusa_refund_id: null })])
   })
 
   it("an applied refund Medusa gave up on is claimed once by the Medusa run that records it", async () => {

@@ -17,6 +17,8 @@ export const InstallmentsSweepItem = model
     kind: model.enum([...SWEEP_ITEM_KINDS]),
     /** The payment session id, the order id, or the return id. */
     subject_id: model.text(),
+    /** How many times it was (re)opened: a return's receipts; a run closes it only if none came since it read this. */
+    generation: model.number().default(0),
     /** When the sweep stopped following it; null while open. */
     closed_at: model.dateTime().nullable(),
   })

@@ -7,13 +7,20 @@ export function table(unique: string) {
   const rows: Row[] = []
   let seq = 0
   const tick = () => new Promise((resolve) => setImmediate(resolve))
-  const matches = (row: Row, filters: Record<string, unknown>) =>
-    Object.entries(filters).every(([key, value]) => (Array.isArray(value) ? value.includes(row[key]) : row[key] === value))
+  // The filter forms the module uses: a value, a list of values, `$gt`, and `$or` of filters.
+  const matches = (row: Row, filters: Record<string, unknown>): boolean =>
+    Object.entries(filters).every(([key, value]) => {
+      if (key === "$or") return (value as Record<string, unknown>[]).some((alternative) => matches(row, alternative))
+      if (Array.isArray(value)) return value.includes(row[key])
+      if (value && typeof value === "object" && "$gt" in value) return String(row[key]) > String((value as { $gt: unknown }).$gt)
+      return row[key] === value
+    })
   return {
     rows,
-    async list(filters: Record<string, unknown> = {}, config: { take?: number } = {}) {
+    async list(filters: Record<string, unknown> = {}, config: { take?: number; order?: Record<string, string> } = {}) {
       await tick()
       const found = rows.filter((row) => matches(row, filters)).map((row) => ({ ...row }))
+      if (config.order?.id) found.sort((a, b) => (a.id < b.id ? -1 : 1))
       return config.take ? found.slice(0, config.take) : found
     },
     async create(input: Record<string, unknown> | Record<string, unknown>[]) {
