@@ -24,6 +24,7 @@ describe("refunds under combined faults (the simulator's fixed seeds)", () => {
         "after_answer",
         "after_intent",
         "after_medusa_row",
+        "after_outcome",
         "after_send",
         "apply_5xx",
         "hang",

@@ -11,8 +11,13 @@ export class Crash extends Error {
   }
 }
 
-/** Where a schedule may kill the process while a refund is under way. */
-export const KILL_POINTS = ["after_intent", "after_medusa_row", "after_send", "after_answer"] as const
+/**
+ * Where a schedule may kill the process while a refund is under way: after the ledger's intent,
+ * after Medusa's refund row, after the service applied it (before the answer is read), after the
+ * ledger recorded the outcome (the resolver's too), after the provider answered Medusa (before the
+ * order's transaction).
+ */
+export const KILL_POINTS = ["after_intent", "after_medusa_row", "after_send", "after_outcome", "after_answer"] as const
 export type KillPoint = (typeof KILL_POINTS)[number]
 
 /** The process a call runs in, as Medusa's refund workflow sees it: its provider, and whether it is alive. */

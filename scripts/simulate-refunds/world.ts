@@ -280,6 +280,7 @@ export class World {
           {
             ledger: proc.ledger,
             clientFor: () => proc.client,
+            refundsOfPayment: async () => (alive(proc), this.medusa.refunds.map((made) => ({ id: made.id, metadata: made.metadata }))),
             removeMedusaRefund: async (_payment, id) => this.medusa.remove(proc, id),
           },
           {
@@ -326,7 +327,9 @@ function guarded(proc: Process, svc: Ledger["svc"]): Ledger["svc"] {
         alive(proc)
         const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)
         alive(proc)
-        if (name === "writeRefundLedger" && (args[0] as RefundLedgerChange).kind === "open") proc.kill("after_intent")
+        const kind = name === "writeRefundLedger" ? (args[0] as RefundLedgerChange).kind : undefined
+        if (kind === "open") proc.kill("after_intent")
+        if (kind === "outcome") proc.kill("after_outcome")
         return result
       }
     },

@@ -43,6 +43,11 @@ export default async function checkUnbackedRefunds(container: MedusaContainer, o
   const ports = {
     ledger: service,
     clientFor: (id: Parameters<typeof clientForProvider>[1]) => clientForProvider(container, id),
+    refundsOfPayment: async (paymentId: string) =>
+      (await payments.listRefunds({ payment_id: paymentId } as never, { select: ["id", "metadata"] } as never)) as unknown as {
+        id: string
+        metadata?: Record<string, unknown> | null
+      }[],
     removeMedusaRefund: async (paymentId: string, refundId: string) => {
       await payments.deleteRefunds([refundId])
       await refreshRefundedAmount(payments, paymentId)

@@ -72,6 +72,10 @@ export async function resolveRefund(ports: RefundResolverPorts, rowId: string, n
     const listed = transaction.refund_tracker
       .filter((entry) => entry.idempotency_key === row!.idempotency_key)
       .reduce((total, entry) => total + parseAmount(entry.amount), 0n)
+    if (verdict === "not_applied") {
+      // Before the row says so: a kill in between leaves the intent unresolved, and this runs again.
+      await removeKeptMedusaRefunds(ports, row)
+    }
     await ports.ledger.writeRefundLedger({
       kind: "outcome",
       transaction_id: row.transaction_id,
@@ -81,9 +85,6 @@ export async function resolveRefund(ports: RefundResolverPorts, rowId: string, n
           ? { kind: "accepted", amount: formatAmount(listed), recorded_by_medusa: false }
           : { kind: "not_applied" },
     })
-    if (verdict === "not_applied") {
-      await removeKeptMedusaRefunds(ports, row)
-    }
     await ports.ledger.writeRefundLedger({
       kind: "tracker",
       transaction_id: row.transaction_id,

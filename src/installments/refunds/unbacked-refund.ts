@@ -3,7 +3,7 @@ import type { InstallmentsClient } from "../../lib/client"
 import { formatAmount } from "../../lib/money"
 import { hasRefundWithKey } from "../links/transactions"
 import type { RegistrationId } from "../registrations/provider-ids"
-import { INTENT_SETTLE_MS } from "./intent"
+import { INTENT_SETTLE_MS, isUnresolved } from "./intent"
 import { RECORDED_REFUND_KEY } from "./keys"
 import type { RefundLedgerWriter } from "./ledger-change"
 
@@ -24,24 +24,29 @@ export interface UnbackedRefundPorts {
     listInstallmentsRefunds(
       filters: Record<string, unknown>,
       config?: Record<string, unknown>
-    ): Promise<{ medusa_refund_id?: string | null; idempotency_key?: string | null }[]>
+    ): Promise<{ medusa_refund_id?: string | null; idempotency_key?: string | null; status?: string | null }[]>
   }
   clientFor(registrationId: RegistrationId): InstallmentsClient | undefined
+  /** The refunds of Medusa's payment now, with their metadata. */
+  refundsOfPayment(paymentId: string): Promise<{ id: string; metadata?: Record<string, unknown> | null }[]>
   /** Deletes Medusa's refund row (and brings its payment collection's refunded total along). */
   removeMedusaRefund(paymentId: string, refundId: string): Promise<void>
   logger?: Logger
 }
 
-/** What the check found: the ledger knows it, the service has it, it was removed, or it is too young to judge. */
+/** What the check found: a refund of the plugin's backs it, it was removed, or it is too young to judge. */
 export type UnbackedRefundVerdict = "backed" | "applied" | "removed" | "wait"
 
 /**
- * A Medusa refund of this plugin's payment that no ledger row backs: Medusa's refund workflow commits
- * its row before it calls the provider, so a process killed in between leaves a refund the provider
- * never saw (its intent is the provider's first write). Once INTENT_SETTLE_MS has passed (no call can
- * still carry it), the service is asked: listed under the refund's key, the ledger mirrors it; not
- * listed, Medusa's row is removed and the ledger keeps it as never received (Medusa shows nothing
- * refunded; the merchant refunds again if it is still owed, a return's sweep does it by itself).
+ * A Medusa refund of this plugin's payment is backed when the provider linked it to a ledger row
+ * (its `medusa_refund_id`: the provider does so in the same write that lets it send, or record, the
+ * refund) that did not fail (a refused one Medusa's catch would have deleted), or when it is the one record of a refund the service lists under its key (a canceled
+ * order's, recorded on the payment alone). Medusa's refund workflow commits its row before it calls
+ * the provider, so a process killed in between (or before Medusa's own catch deleted a refused one)
+ * leaves a row nothing backs. Once INTENT_SETTLE_MS has passed (no call can still carry it), such a
+ * row is removed, and a refund of Medusa's own that no ledger row names is kept there as never
+ * received: Medusa shows only what the service refunded; the merchant refunds again if it is still
+ * owed, a return's sweep does it by itself.
  */
 export async function checkUnbackedRefund(
   ports: UnbackedRefundPorts,
@@ -51,40 +56,62 @@ export async function checkUnbackedRefund(
   if (now.getTime() - refund.created_at.getTime() < INTENT_SETTLE_MS) {
     return "wait"
   }
-  const named = refund.metadata?.[RECORDED_REFUND_KEY]
-  const keys = [refund.id, ...(typeof named === "string" && named ? [named] : [])]
   const rows = await ports.ledger.listInstallmentsRefunds(
     { transaction_id: refund.transaction_id },
-    { select: ["medusa_refund_id", "idempotency_key"] }
+    { select: ["medusa_refund_id", "idempotency_key", "status"] }
   )
-  if (rows.some((row) => row.medusa_refund_id === refund.id || keys.includes(row.idempotency_key ?? ""))) {
-    return "backed"
+  const link = rows.find((row) => row.medusa_refund_id === refund.id)
+  if (link && link.status !== "failed") {
+    // Applied, or still the resolver's to settle (it removes the row if the service never applied it).
+    return isUnresolved(link.status) ? "wait" : "backed"
   }
+  const named = refund.metadata?.[RECORDED_REFUND_KEY]
+  const key = typeof named === "string" && named ? named : refund.id
   const client = ports.clientFor(refund.registration_id)
   if (!client) {
     return "wait"
   }
   const transaction = await client.transactions.retrieve(refund.transaction_id)
-  if (keys.some((key) => hasRefundWithKey(transaction, key))) {
-    await ports.ledger.writeRefundLedger({
-      kind: "tracker",
-      transaction_id: refund.transaction_id,
-      sync: {
-        provider_id: refund.registration_id,
-        payment_id: refund.payment_id,
-        tracker: transaction.refund_tracker,
-        default_source: "admin",
-      },
-    })
-    return "applied"
+  if (hasRefundWithKey(transaction, key)) {
+    // Listed: backed unless another Medusa refund already records that key (this one is a second record).
+    const linked = new Set(rows.filter((row) => row.idempotency_key === key).map((row) => row.medusa_refund_id))
+    const others = (await ports.refundsOfPayment(refund.payment_id)).filter(
+      (other) => other.id !== refund.id && (linked.has(other.id) || other.metadata?.[RECORDED_REFUND_KEY] === key)
+    )
+    if (!others.length) {
+      await ports.ledger.writeRefundLedger({
+        kind: "tracker",
+        transaction_id: refund.transaction_id,
+        sync: {
+          provider_id: refund.registration_id,
+          payment_id: refund.payment_id,
+          tracker: transaction.refund_tracker,
+          default_source: "admin",
+        },
+      })
+      return "applied"
+    }
   }
   await ports.removeMedusaRefund(refund.payment_id, refund.id)
+  if (!rows.some((row) => row.idempotency_key === key)) {
+    await keepAsNeverReceived(ports, refund, key)
+  }
+  ports.logger?.warn(
+    `installments: Medusa refund ${refund.id} of ${formatAmount(refund.halalas)} SAR on payment ${refund.payment_id} was never made ` +
+      "at the installments service (the process stopped between Medusa's refund and the provider's call); removed, so Medusa shows " +
+      "only what was refunded. Refund it again from the order if it is still owed."
+  )
+  return "removed"
+}
+
+// The ledger keeps a refund of Medusa's own the provider never saw as never received (failed, not retried).
+async function keepAsNeverReceived(ports: UnbackedRefundPorts, refund: MedusaRefundToCheck, key: string): Promise<void> {
   const { opening } = await ports.ledger.writeRefundLedger({
     kind: "open",
     transaction_id: refund.transaction_id,
     intent: {
       // The key the provider would have sent it under; Medusa's row is gone, so none is named.
-      idempotency_key: keys[keys.length - 1],
+      idempotency_key: key,
       provider_id: refund.registration_id,
       transaction_id: refund.transaction_id,
       payment_id: refund.payment_id,
@@ -101,10 +128,4 @@ export async function checkUnbackedRefund(
       outcome: { kind: "not_applied" },
     })
   }
-  ports.logger?.warn(
-    `installments: Medusa refund ${refund.id} of ${formatAmount(refund.halalas)} SAR on payment ${refund.payment_id} never reached ` +
-      "the installments service (the process stopped before the provider was called); removed, so Medusa shows only what was refunded. " +
-      "Refund it again from the order if it is still owed."
-  )
-  return "removed"
 }
