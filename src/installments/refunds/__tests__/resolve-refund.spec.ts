@@ -1,0 +1,118 @@
+import nock from "nock"
+import { InstallmentsClient } from "../../../lib/client"
+import { useNock } from "../../../lib/__tests__/use-nock"
+import { fakeModule } from "../../../modules/installments/__tests__/helpers/fake-module"
+import { BASE_URL, OPTIONS, transaction, TX_ID } from "../../__tests__/fixtures"
+import { asRegistrationId } from "../../registrations/provider-ids"
+import { INTENT_SETTLE_MS } from "../intent"
+import type { MedusaPaymentRefunds, MedusaRefunds } from "../medusa-refunds"
+import { resolveRefund } from "../resolve-refund"
+
+useNock()
+
+const KEY = "return-ret_1-pay_1"
+const client = new InstallmentsClient({ ...OPTIONS, maxRetries: 0 })
+const later = () => new Date(Date.now() + INTENT_SETTLE_MS + 1_000)
+
+function medusaWith(refunds: MedusaPaymentRefunds["refunds"]) {
+  const calls: string[] = []
+  const medusa: MedusaRefunds = {
+    findPayment: async () => ({ payment_id: "pay_1", order_canceled: false, refunds }),
+    record: async (_payment, refund) => {
+      calls.push(`record ${refund.idempotency_key} ${refund.amount}`)
+    },
+    remove: async (_paymentId, refundId) => {
+      calls.push(`remove ${refundId}`)
+      refunds.splice(
+        refunds.findIndex((refund) => refund.id === refundId),
+        1
+      )
+    },
+  }
+  return { medusa, calls }
+}
+
+async function openIntent(ledger: ReturnType<typeof fakeModule>, extra: Record<string, unknown> = {}) {
+  const { opening } = await ledger.svc.writeRefundLedger({
+    kind: "open",
+    transaction_id: TX_ID,
+    intent: {
+      idempotency_key: KEY,
+      provider_id: asRegistrationId("installments"),
+      transaction_id: TX_ID,
+      payment_id: "pay_1",
+      source: "return",
+      amount: "60.00",
+      ...extra,
+    },
+  })
+  return opening!.row_id
+}
+
+describe("resolveRefund: one row brought to what the service says, and Medusa's records with it", () => {
+  it("a return's intent whose process died after Medusa's refund row: the row is removed, then the intent is failed", async () => {
+    const ledger = fakeModule()
+    const rowId = await openIntent(ledger)
+    const { medusa, calls } = medusaWith([{ id: "ref_kept", metadata: { installments_refund_key: KEY } }, { id: "ref_other" }])
+    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction())
+    const row = await resolveRefund({ ledger: ledger.svc, clientFor: () => client, medusa }, rowId, later())
+    expect(calls).toEqual(["remove ref_kept"])
+    expect(row).toMatchObject({ status: "failed", retryable: true })
+  })
+
+  it("a kill between the removal and the ledger's write leaves the intent unresolved: the next run finishes it", async () => {
+    const ledger = fakeModule()
+    const rowId = await openIntent(ledger)
+    const { medusa } = medusaWith([{ id: "ref_kept", metadata: { installments_refund_key: KEY } }])
+    medusa.remove = async () => {
+      throw new Error("the process was killed")
+    }
+    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction())
+    await expect(resolveRefund({ ledger: ledger.svc, clientFor: () => client, medusa }, rowId, later())).rejects.toThrow(/killed/)
+    expect(ledger.refunds.rows[0]).toMatchObject({ status: "sending" })
+  })
+
+  it("an intent the service applied after its answer was lost is recorded in Medusa once, naming its key", async () => {
+    const ledger = fakeModule()
+    const rowId = await openIntent(ledger, { medusa_refund_id: "ref_gone" })
+    const { medusa, calls } = medusaWith([])
+    const listed = transaction({
+      refunded_amount: "60.00",
+      status: "partially refunded",
+      refund_tracker: [
+        {
+          id: "t1",
+          status: "P",
+          amount: "60.00",
+          gateway_transaction_id: null,
+          gateway_key_type: null,
+          rrn: null,
+          idempotency_key: KEY,
+        },
+      ],
+    })
+    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, listed)
+    const row = await resolveRefund({ ledger: ledger.svc, clientFor: () => client, medusa }, rowId, later())
+    expect(calls).toEqual([`record ${KEY} 60.00`])
+    expect(row).toMatchObject({ status: "P", record_in_medusa: false })
+    // Resolved again (a second resolver): nothing more is recorded.
+    await resolveRefund({ ledger: ledger.svc, clientFor: () => client, medusa }, rowId, later())
+    expect(calls).toHaveLength(1)
+  })
+
+  it("an applied refund Medusa already shows under its key is only marked recorded", async () => {
+    const ledger = fakeModule()
+    const rowId = await openIntent(ledger, { medusa_refund_id: "ref_gone" })
+    await ledger.svc.writeRefundLedger({ kind: "outcome", transaction_id: TX_ID, row_id: rowId, outcome: { kind: "unknown" } })
+    await ledger.svc.writeRefundLedger({
+      kind: "outcome",
+      transaction_id: TX_ID,
+      row_id: rowId,
+      outcome: { kind: "accepted", amount: "60.00", recorded_by_medusa: false },
+    })
+    const { medusa, calls } = medusaWith([{ id: "ref_9", metadata: { installments_refund_key: KEY } }])
+    const row = await resolveRefund({ ledger: ledger.svc, clientFor: () => client, medusa }, rowId, later())
+    expect(calls).toEqual([])
+    expect(row).toMatchObject({ status: "P", record_in_medusa: false })
+  })
+})
