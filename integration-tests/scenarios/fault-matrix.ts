@@ -3,7 +3,10 @@ import type InstallmentsModuleService from "../../src/modules/installments/servi
 import checkCanceledOrderRefunds from "../../src/jobs/check-canceled-order-refunds"
 import resolveRefundIntents from "../../src/jobs/resolve-refund-intents"
 import retryFailedRefunds from "../../src/jobs/retry-failed-refunds"
-import { returnRefundKey } from "../../src/installments/refunds/keys"
+import refundReceivedReturns from "../../src/jobs/refund-received-returns"
+import checkUnbackedRefunds from "../../src/jobs/check-unbacked-refunds"
+import { Modules } from "@medusajs/framework/utils"
+import { RECORDED_REFUND_KEY, returnRefundKey } from "../../src/installments/refunds/keys"
 import { InstallmentsClient } from "../../src/lib/client"
 import { parseAmount, formatAmount } from "../../src/lib/money"
 import type { SuiteContext } from "../helpers/context"
@@ -15,7 +18,7 @@ import { asRegistrationId } from "../../src/installments/registrations/provider-
 
 /** The network's faults, as the sandbox plays them on one endpoint (its control API). */
 const FAULTS = ["apply_lose_answer", "apply_5xx", "hang", "slow"] as const
-type Fault = (typeof FAULTS)[number]
+type Fault = (typeof FAULTS)[number] | "refuse_429"
 
 type LedgerRow = { id: string; status: string; idempotency_key: string | null; record_in_medusa?: boolean; source: string | null }
 
@@ -59,7 +62,9 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     const container = ctx.getContainer()
     const later = (ms: number) => new Date(Date.now() + ms)
     await resolveRefundIntents(container, { now: later(3 * 60_000) })
+    await checkUnbackedRefunds(container, { now: later(3 * 60_000) })
     await retryFailedRefunds(container, { now: later(24 * 60 * 60_000) })
+    await refundReceivedReturns(container, { now: later(60_000) })
     await checkCanceledOrderRefunds(container, { now: later(60_000) })
     await resolveRefundIntents(container, { now: later(6 * 60_000) })
   }
@@ -201,6 +206,103 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     await runJobs()
     await expectExactlyOnce("killed between intent and call", orderId, transactionId, 6900n)
     matrix.push(`return x killed between intent and call -> resolved never sent, retried once under ${key}`)
+  })
+
+  it("F-mixed. a merchant's refund applied on its first attempt (answer lost) and refused by a gateway on the next: unknown, never refunded twice", async () => {
+    const { orderId, transactionId, paymentId } = await flow.paidOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+    await faults([
+      { endpoint: "refund", mode: "apply_lose_answer", times: 1 },
+      { endpoint: "refund", mode: "refuse_429", times: 0 },
+      { endpoint: "transaction", mode: "apply_5xx", times: 0 },
+    ])
+    const first = await ctx.api.post(
+      `/admin/payments/${paymentId}/refund`,
+      { amount: 100 },
+      { ...ctx.admin, validateStatus: () => true }
+    )
+    expect(first.data.message).toMatch(/did not confirm the refund of 100\.00 SAR/)
+    // The merchant tries again: refused while the first is being confirmed, nothing sent under a new key.
+    const again = await ctx.api.post(
+      `/admin/payments/${paymentId}/refund`,
+      { amount: 100 },
+      { ...ctx.admin, validateStatus: () => true }
+    )
+    expect(again.status).toBe(400)
+    expect(again.data.message).toMatch(/being confirmed/)
+    // The sandbox logs a request when its connection closes: both attempts are read from its log.
+    const refundRequests = async () =>
+      ((await ctx.sandbox.control.get("/requests")).data.requests as { path: string; fault: string | null }[])
+        .filter((request) => request.path === `/transactions/refund/${transactionId}/`)
+        .map((request) => request.fault)
+    let met = await refundRequests()
+    for (let tries = 0; met.length < 2 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      met = await refundRequests()
+    }
+    expect(met).toEqual(["apply_lose_answer", "refuse_429"])
+    await clearFaults()
+    await runJobs()
+    await expectExactlyOnce("admin x applied then 429", orderId, transactionId, 10000n)
+    matrix.push(
+      "admin x applied, answer lost, then a gateway's 429 -> unknown (not refused); refunded 100.00 once, recorded in Medusa"
+    )
+  })
+
+  it("F-two-resolvers. two job runs resolving the same unknown refund at once: one refund at the service, one record in Medusa", async () => {
+    const { orderId, transactionId, paymentId } = await flow.paidOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+    await faults(refundFault("apply_lose_answer"))
+    const first = await ctx.api.post(
+      `/admin/payments/${paymentId}/refund`,
+      { amount: 100 },
+      { ...ctx.admin, validateStatus: () => true }
+    )
+    expect(first.data.message).toMatch(/did not confirm the refund of 100\.00 SAR/)
+    await clearFaults()
+    const container = ctx.getContainer()
+    const now = new Date(Date.now() + 3 * 60_000)
+    await Promise.all([resolveRefundIntents(container, { now }), resolveRefundIntents(container, { now })])
+    await expectExactlyOnce("admin x two resolvers", orderId, transactionId, 10000n)
+    expect((await flow.refundsOf(orderId)).length).toBe(1)
+    matrix.push("admin x two resolvers at once -> refunded 100.00 once, one record in Medusa")
+  })
+
+  it("F-killed-after-medusa-row. a process killed after Medusa's refund row of a return, before the call: the row goes, the return is refunded once", async () => {
+    const { orderId, order, transactionId, paymentId } = await flow.shippedOrder([
+      { variantId: shipping.variants.candle, quantity: 2 },
+    ])
+    const candle = order.items.find((item: OrderItem) => item.variant_id === shipping.variants.candle)!
+    const returnId = await flow.requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
+    const key = returnRefundKey(paymentId, returnId, orderId)
+    // What the killed process leaves: the return followed, its intent, Medusa's refund row naming it.
+    await ledger().reopenReturnSweepItem(returnId)
+    await ledger().writeRefundLedger({
+      kind: "open",
+      transaction_id: transactionId,
+      intent: {
+        idempotency_key: key,
+        provider_id: asRegistrationId("installments"),
+        transaction_id: transactionId,
+        payment_id: paymentId,
+        order_id: orderId,
+        return_id: returnId,
+        source: "return",
+        amount: "69.00",
+      },
+    })
+    const payments = ctx.getContainer().resolve(Modules.PAYMENT) as unknown as {
+      createRefunds(data: Record<string, unknown>): Promise<{ id: string }>
+    }
+    const kept = await payments.createRefunds({ payment_id: paymentId, amount: 69, metadata: { [RECORDED_REFUND_KEY]: key } })
+    const mark = busMark(ctx.getContainer())
+    await flow.receive(returnId, [{ id: candle.id, quantity: 1 }])
+    // The return's own run finds its intent unresolved and the Medusa refund in flight: nothing is sent.
+    await settledAfter(ctx.getContainer(), mark, [RUNS.returnRefund], 60_000)
+    expect((await client().transactions.retrieve(transactionId)).refund_tracker).toEqual([])
+    await runJobs()
+    await runJobs()
+    await expectExactlyOnce("killed after Medusa's refund row", orderId, transactionId, 6900n)
+    expect((await flow.refundsOf(orderId)).map((refund: { id: string }) => refund.id)).not.toContain(kept.id)
+    matrix.push(`return x killed after Medusa's refund row -> the row removed, refunded 69.00 once under ${key}`)
   })
 
   describe.each(FAULTS)("checkout's link creation under %s", (fault) => {

@@ -101,6 +101,12 @@ function applyFault(core: SandboxCore, fault: EndpointFault, req: Request, res: 
       interceptAnswer(res, () => proxyErrorInstead(res, end))
       return next()
     }
+    case "refuse_429":
+      // Never processed: a gateway in front of the service turns the request away.
+      res.status(429).setHeader("Content-Type", "text/plain; charset=utf-8")
+      res.setHeader("Retry-After", "0")
+      res.end("Too Many Requests")
+      return
     case "slow":
       interceptAnswer(res, (send) => {
         if (!core.delay(fault.delay_ms ?? SLOW_DEFAULT_MS, () => (core.isStopped ? destroy() : send()))) {

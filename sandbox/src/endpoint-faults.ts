@@ -22,6 +22,7 @@ export type EndpointName = (typeof ENDPOINTS)[number]
 export const FAULT_MODES = [
   "apply_lose_answer",
   "apply_5xx",
+  "refuse_429",
   "hang",
   "slow",
   "oversized_answer",

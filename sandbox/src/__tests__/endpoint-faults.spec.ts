@@ -71,6 +71,15 @@ describe("endpoint faults on the refund", () => {
     expect((await logged()).find((entry) => entry.path === refundPath(id))).toMatchObject({ status: 502, fault: "apply_5xx" })
   })
 
+  it("refuse_429: nothing is applied, a gateway's 429 answers, the log names the fault", async () => {
+    const id = await paidTransaction()
+    await arm("refund", "refuse_429")
+    expect(await attempt("POST", refundPath(id), { refund_amount: 10 })).toMatchObject({ status: 429, text: "Too Many Requests" })
+    expect((await call(sb, "GET", `/transactions/${id}`)).body.refund_tracker ?? []).toEqual([])
+    await waitFor(async () => (await logged()).some((entry) => entry.path === refundPath(id)))
+    expect((await logged()).find((entry) => entry.path === refundPath(id))).toMatchObject({ status: 429, fault: "refuse_429" })
+  })
+
   it("hang: nothing is applied; the connection is dropped after delay_ms", async () => {
     const id = await paidTransaction()
     await arm("refund", "hang", { delay_ms: 100 })
