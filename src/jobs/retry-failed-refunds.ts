@@ -1,5 +1,7 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ConfigModule, ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { longestDeadlineMs, refundLockSeconds, transactionLockKey } from "../installments/refunds/locks"
+import type { RegistrationId } from "../installments/registrations/provider-ids"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { retryInstallmentsRefundWorkflow } from "../workflows/retry-failed-refund"
@@ -9,19 +11,26 @@ const PAGE_SIZE = 100
 /**
  * Retries the refunds the service refused for a reason that passes (merchant balance too low,
  * already processing, service down), each when its backoff is due: only those ledger rows, in
- * keyset pages. Medusa's scheduler passes `{ scheduledFor }` as the second argument, which is
+ * keyset pages, each under its transaction's lock (as the resolver holds it), so a retry and a
+ * resolution of one transaction never run at once. Medusa's scheduler passes `{ scheduledFor }` as the second argument, which is
  * ignored; tests pass a clock.
  */
 export default async function retryFailedRefunds(container: MedusaContainer, options: { now?: Date } = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const ledger = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
   let after: { next_retry_at: Date; id: string } | undefined
   for (;;) {
     const rows = await ledger.listDueRefundRetries(now, { after, take: PAGE_SIZE })
     for (const row of rows) {
       try {
-        await retryInstallmentsRefundWorkflow(container).run({ input: { id: row.id } })
+        await locking.execute(
+          transactionLockKey(row.transaction_id),
+          () => retryInstallmentsRefundWorkflow(container).run({ input: { id: row.id } }),
+          { timeout: 5, expire: refundLockSeconds(1, longestDeadlineMs(config, [row.provider_id as RegistrationId])) }
+        )
       } catch (error) {
         // One refund that cannot be retried must not stop the others; the next run tries again.
         logger.warn(`installments: could not retry refund ${row.id}: ${(error as Error).message}`)

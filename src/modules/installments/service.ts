@@ -305,7 +305,7 @@ export default class InstallmentsModuleService extends MedusaService({
           ? { $or: [{ next_retry_at: { $gt: after.next_retry_at } }, { next_retry_at: after.next_retry_at, id: { $gt: after.id } }] }
           : {}),
       },
-      { take: page.take, order: { next_retry_at: "ASC", id: "ASC" }, select: ["id", "next_retry_at"] }
+      { take: page.take, order: { next_retry_at: "ASC", id: "ASC" }, select: ["id", "next_retry_at", "transaction_id", "provider_id"] }
     )
   }
 

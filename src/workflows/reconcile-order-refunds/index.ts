@@ -2,6 +2,7 @@ import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/fra
 import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { REFUND_FAILED_EVENT } from "../../modules/installments/events"
 import { announceRefundFailuresStep } from "../steps/announce-refund-failures"
+import { orderLockSecondsStep } from "../steps/order-lock-seconds"
 import { findMissingRefundsStep, type CheckOrderRefundsInput } from "./steps/find-missing-refunds"
 import { mirrorOrderRefundsStep } from "./steps/mirror-order-refunds"
 import { recordRefundsOnPaymentsStep } from "./steps/record-refunds-on-payments"
@@ -9,7 +10,7 @@ import { sendMissingRefundsStep } from "./steps/send-missing-refunds"
 
 /**
  * After Medusa's order cancel (or any refund through refundPaymentsWorkflow, which books refunds
- * the provider refused: medusa#15306): under a lock on the order, checks every refund Medusa shows
+ * the provider refused: medusa#15306): under a lock on the order that outlives its refunds' calls, checks every refund Medusa shows
  * on this plugin's payments against the service's refund_tracker, sends the missing ones again
  * with the same key, records in the ledger what the service still refuses (as failed, with
  * `installments.refund_failed`), and records on Medusa's payment each refund the service made that
@@ -19,7 +20,10 @@ import { sendMissingRefundsStep } from "./steps/send-missing-refunds"
 export const checkInstallmentsOrderRefundsWorkflow = createWorkflow(
   "installments-check-order-refunds",
   (input: CheckOrderRefundsInput) => {
-    acquireLockStep({ key: input.order_id, timeout: 30, ttl: 120, executeOnSubWorkflow: true })
+    const ttl = orderLockSecondsStep(input)
+    acquireLockStep(
+      transform({ input, ttl }, ({ input, ttl }) => ({ key: input.order_id, timeout: 30, ttl, executeOnSubWorkflow: true }))
+    )
     const gaps = findMissingRefundsStep(input)
     mirrorOrderRefundsStep(transform({ input, gaps }, ({ input, gaps }) => ({ order_id: input.order_id, payments: gaps.payments })))
     const sent = when("installments-order-refunds-missing", { gaps }, ({ gaps }) => gaps.missing.length > 0).then(() => {

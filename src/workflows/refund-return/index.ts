@@ -3,7 +3,7 @@ import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medus
 import type { ReturnRefundInput } from "../../installments/refunds/return-refund"
 import { REFUND_FAILED_EVENT } from "../../modules/installments/events"
 import { announceRefundFailuresStep } from "../steps/announce-refund-failures"
-import { orderLockSecondsStep } from "./steps/order-lock-seconds"
+import { orderLockSecondsStep } from "../steps/order-lock-seconds"
 import { refundReturnStep } from "./steps/refund-return"
 import { returnRefundSettledStep } from "./steps/return-refund-settled"
 

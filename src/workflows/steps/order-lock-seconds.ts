@@ -1,9 +1,9 @@
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { longestDeadlineMs, refundLockSeconds } from "../../../installments/refunds/locks"
-import { loadOrderRefundState } from "../../../installments/refunds/medusa-refunds"
-import { registrationIdOf } from "../../../installments/registrations/provider-ids"
+import { longestDeadlineMs, refundLockSeconds } from "../../installments/refunds/locks"
+import { loadOrderRefundState } from "../../installments/refunds/medusa-refunds"
+import { registrationIdOf } from "../../installments/registrations/provider-ids"
 
 /**
  * How long the order's lock must live for a return's refunds: each of the order's installments
