@@ -5,6 +5,7 @@ import { formatAmount, roundMedusaAmount } from "../../../../lib/money"
 import { merchantError } from "../../../../installments/messages/service-errors"
 import type { Registration } from "../../../../installments/registrations/lookup"
 import { refundViews, type LedgerRow } from "./refund-rows"
+import { isPendingInMedusa } from "../../../../installments/refunds/intent"
 import { medusaRefundable } from "../../../../installments/refunds/medusa-refundable"
 import type { RegistrationId } from "../../../../installments/registrations/provider-ids"
 
@@ -68,7 +69,9 @@ export function paymentView(input: {
   disputedAt: string | null
 }) {
   const { payment, transaction, ledger } = input
-  let refundable = roundMedusaAmount(medusaRefundable(payment))
+  // What is being confirmed, or left for Medusa to record, cannot be refunded again meanwhile.
+  const pending = ledger.filter(isPendingInMedusa).reduce((sum, row) => sum + roundMedusaAmount(row.amount), 0n)
+  let refundable = roundMedusaAmount(medusaRefundable(payment, pending))
   let refundableUntil: string | null = null
   if (transaction) {
     const remaining = transaction.is_refundable ? refundableBalance(transaction) : 0n

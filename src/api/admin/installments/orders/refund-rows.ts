@@ -16,6 +16,7 @@ export interface LedgerRow {
   source?: string | null
   failure_reason?: string | null
   retryable?: boolean | null
+  record_in_medusa?: boolean | null
   next_retry_at?: Date | string | null
 }
 
