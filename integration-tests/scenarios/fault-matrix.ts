@@ -5,6 +5,7 @@ import resolveRefundIntents from "../../src/jobs/resolve-refund-intents"
 import retryFailedRefunds from "../../src/jobs/retry-failed-refunds"
 import refundReceivedReturns from "../../src/jobs/refund-received-returns"
 import checkUnbackedRefunds from "../../src/jobs/check-unbacked-refunds"
+import { resolveInstallmentsRefundIntentWorkflow } from "../../src/workflows/resolve-refund-intent"
 import { Modules } from "@medusajs/framework/utils"
 import { RECORDED_REFUND_KEY, returnRefundKey } from "../../src/installments/refunds/keys"
 import { InstallmentsClient } from "../../src/lib/client"
@@ -47,6 +48,22 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
   const faults = (list: { endpoint: string; mode: Fault; times?: number; delay_ms?: number }[]) =>
     ctx.sandbox.control.post("/faults", { endpoint_faults: list })
   const clearFaults = () => ctx.sandbox.control.delete("/faults")
+  /**
+   * The faults the sandbox played on requests to `path`, from its request log (a request is logged
+   * when its connection closes, which can come after the caller gave up: waited for, up to 10 s).
+   */
+  const faultsMet = async (path: string, atLeast = 1) => {
+    const read = async () =>
+      ((await ctx.sandbox.control.get("/requests")).data.requests as { path: string; fault: string | null }[])
+        .filter((request) => request.path.toLowerCase() === path.toLowerCase())
+        .map((request) => request.fault)
+    let met = await read()
+    for (let tries = 0; met.filter(Boolean).length < atLeast && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      met = await read()
+    }
+    return met
+  }
   // Reads fail while the refund is faulted, so the sender cannot settle it from the tracker at once.
   const refundFault = (fault: Fault) => [
     {
@@ -112,6 +129,7 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
       const key = returnRefundKey(paymentId, returnId, orderId)
       // The return's refund subscriber ran to its end under the fault.
       await settledAfter(ctx.getContainer(), mark, [RUNS.returnRefund], 90_000)
+      expect(await faultsMet(`/transactions/refund/${transactionId}/`)).toContain(fault)
       const [row] = (await rowsOf(transactionId)).filter((candidate) => candidate.idempotency_key === key)
       await clearFaults()
       await runJobs()
@@ -130,6 +148,7 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
         { ...ctx.admin, validateStatus: () => true }
       )
       expect(first.status).toBeGreaterThanOrEqual(400)
+      expect(await faultsMet(`/transactions/refund/${transactionId}/`)).toContain(fault)
       expect(first.data.message).toMatch(/did not confirm the refund of 100\.00 SAR|being confirmed/)
       const second = await ctx.api.post(
         `/admin/payments/${paymentId}/refund`,
@@ -167,6 +186,7 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
       expect((await ctx.api.post(`/admin/orders/${orderId}/cancel`, {}, ctx.admin)).status).toBe(200)
       // The plugin's check of the cancel ran to its end under the fault.
       await settledAfter(ctx.getContainer(), mark, [RUNS.cancelRefunds], 90_000)
+      expect(await faultsMet(`/transactions/refund/${transactionId}/`)).toContain(fault)
       await clearFaults()
       await runJobs()
       await runJobs()
@@ -248,22 +268,44 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     )
   })
 
-  it("F-two-resolvers. two job runs resolving the same unknown refund at once: one refund at the service, one record in Medusa", async () => {
+  it("F-two-resolvers. two resolvers of the same unknown refund at once, both past reading it: one refund at the service, one record in Medusa", async () => {
     const { orderId, transactionId, paymentId } = await flow.paidOrder([{ variantId: shipping.variants.candle, quantity: 2 }])
+    // A small refund, so Medusa's own check (no more than captured) cannot stand in for the plugin's.
     await faults(refundFault("apply_lose_answer"))
     const first = await ctx.api.post(
       `/admin/payments/${paymentId}/refund`,
-      { amount: 100 },
+      { amount: 10 },
       { ...ctx.admin, validateStatus: () => true }
     )
-    expect(first.data.message).toMatch(/did not confirm the refund of 100\.00 SAR/)
+    expect(first.data.message).toMatch(/did not confirm the refund of 10\.00 SAR/)
     await clearFaults()
-    const container = ctx.getContainer()
+    const [row] = (await rowsOf(transactionId)).filter((candidate) => candidate.status === "unknown")
+    // Both resolvers' reads of the transaction are held at the sandbox until both are in flight: each
+    // then finds the refund applied and not shown in Medusa (the job's transaction lock is what keeps
+    // this from happening; here the two runs are the workflow itself, so the provider's refusal of a
+    // second record is what is proven).
+    const path = `/transactions/${transactionId}`
+    await ctx.sandbox.control.post("/holds", { paths: [path] })
     const now = new Date(Date.now() + 3 * 60_000)
-    await Promise.all([resolveRefundIntents(container, { now }), resolveRefundIntents(container, { now })])
-    await expectExactlyOnce("admin x two resolvers", orderId, transactionId, 10000n)
+    const runs = [0, 1].map(() =>
+      resolveInstallmentsRefundIntentWorkflow(ctx.getContainer())
+        .run({ input: { id: row.id, now } })
+        .then(
+          () => "resolved",
+          (error: Error) => error.message
+        )
+    )
+    let held = 0
+    for (let tries = 0; held < 2 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      held = ((await ctx.sandbox.control.get("/holds")).data.held as { path: string }[]).filter((r) => r.path === path).length
+    }
+    expect(held).toBe(2)
+    await ctx.sandbox.control.delete("/holds")
+    const outcomes = await Promise.all(runs)
+    await expectExactlyOnce("admin x two resolvers", orderId, transactionId, 1000n)
     expect((await flow.refundsOf(orderId)).length).toBe(1)
-    matrix.push("admin x two resolvers at once -> refunded 100.00 once, one record in Medusa")
+    matrix.push(`admin x two resolvers at once -> refunded 10.00 once, one record in Medusa (${outcomes.join("; ")})`)
   })
 
   it("F-killed-after-medusa-row. a process killed after Medusa's refund row of a return, before the call: the row goes, the return is refunded once", async () => {
@@ -311,6 +353,13 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
         { endpoint: "create_link", mode: fault, times: 1, ...(fault === "slow" || fault === "hang" ? { delay_ms: 7_000 } : {}) },
       ])
       const { orderId, transactionId } = await flow.paidOrder([{ variantId: shipping.variants.candle, quantity: 1 }])
+      const { data } = await ctx.sandbox.control.get("/requests")
+      // The link creation met the fault armed for this cell (the only create_link fault of the matrix).
+      expect(
+        (data.requests as { path: string; fault: string | null }[]).some(
+          (request) => /^\/payment_links\/[^/]+\/create$/.test(request.path) && request.fault === fault
+        )
+      ).toBe(true)
       const order = await flow.readOrder(orderId)
       expect(order.payment_collections[0].payments).toHaveLength(1)
       expect((await client().transactions.retrieve(transactionId)).status).toBe("success")
