@@ -269,9 +269,12 @@ export function reliabilityScenarios(ctx: SuiteContext) {
       expect(answer.data.message).toEqual(expect.any(String))
       expectCleanRefusal(answer)
     }
+    // The race must have refunded something: twenty refusals would pass every bound below.
+    expect(accepted.length).toBeGreaterThan(0)
     const transaction = await sandboxClient().transactions.retrieve(paid.transaction_id)
     const { payment: after } = await onlyOrderOf(cart.id)
     const refundedInMedusa = after.refunds.reduce((sum, r) => sum + r.amount, 0)
+    expect(Number(transaction.refunded_amount)).toBeGreaterThanOrEqual(75)
     expect(Number(transaction.refunded_amount)).toBeLessThanOrEqual(1000)
     expect(refundedInMedusa).toBeLessThanOrEqual(1000)
     expect(refundedInMedusa).toBe(Number(transaction.refunded_amount))

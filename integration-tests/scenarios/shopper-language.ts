@@ -226,7 +226,9 @@ export function shopperLanguageScenarios(ctx: SuiteContext) {
       message: "The card payment was declined or not authenticated. Try again with another card.",
     })
     const cancelled = await cart(10, "ar")
-    await start(cancelled.id)
+    const { session: cancelledSession } = await start(cancelled.id)
+    // The shopper closes the hosted page (the sandbox's `modal.closed`): cancelled, not refused.
+    expect((await ctx.sandbox.control.post(`/payment-links/${cancelledSession.data.payment_link_id}/cancel`)).status).toBe(200)
     expect(await paymentStatus(cancelled.id)).toMatchObject({
       status: "not_paid",
       completable: false,
