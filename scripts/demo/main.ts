@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from "node:fs"
 import path from "node:path"
 import { parseArgs } from "node:util"
 import { ADMIN, DEMO_DIR, MERCHANT, PORTS, STOREFRONT_RETURN_URL } from "./config"
-import { embeddedUrl, ensureDatabase, startEmbeddedPostgres } from "./database"
+import { clusterDir, embeddedUrl, ensureDatabase, startEmbeddedPostgres } from "./database"
 import { openJourney } from "./journey/context"
 import { runJourney } from "./journey"
 import { StepError, detail, step } from "./report"
@@ -57,7 +57,7 @@ async function main() {
     mkdirSync(DEMO_DIR, { recursive: true })
     if (values.reset) {
       // The data goes; the packed and installed plugin stays (it is rebuilt whenever src/ changes).
-      rmSync(path.join(DEMO_DIR, "postgres"), { recursive: true, force: true })
+      rmSync(clusterDir(path.join(DEMO_DIR, "postgres")), { recursive: true, force: true })
       rmSync(path.join(DEMO_DIR, "sandbox.json"), { force: true })
       forgetDatabases()
     }
@@ -71,16 +71,15 @@ async function main() {
           detail(`DATABASE_URL (${new URL(process.env.DATABASE_URL).host})`)
           return process.env.DATABASE_URL
         }
-        const pg = await startEmbeddedPostgres(path.join(DEMO_DIR, "postgres"), PORTS.database)
+        const dataDir = clusterDir(path.join(DEMO_DIR, "postgres"))
+        const pg = await startEmbeddedPostgres(dataDir, PORTS.database)
         stops.push(pg.stop)
         const url = embeddedUrl(pg.port, "medusa_demo")
         await ensureDatabase(url, false)
-        detail(
-          `embedded PostgreSQL on port ${pg.port}, data in ${path.relative(process.cwd(), path.join(DEMO_DIR, "postgres")) || "."}`
-        )
+        detail(`embedded PostgreSQL on port ${pg.port}, data in ${path.relative(process.cwd(), dataDir) || "."}`)
         return url
       },
-      "DATABASE_URL, or that port DEMO_DB_PORT is free and .demo/ is under a world-traversable folder"
+      "DATABASE_URL, or that port DEMO_DB_PORT is free"
     )
 
     const sandbox = await step(
