@@ -3,12 +3,12 @@
 # (each integration spec mostly waits on a Medusa, its sandbox and PostgreSQL):
 # - unit tests (with coverage of src/lib) on one worker;
 # - integration in two lanes, each one spec at a time: the first has installments.spec.ts (with the
-#   fault matrix, which moved there from returns-reliability to even the lanes) and the
-#   specs that run the packed plugin in store apps built from the README, then, each as its own jest
-#   run, rbac.spec.ts (a store booted with Medusa's rbac flag) and checkout-no-verdict-reuse.spec.ts;
-#   the second has returns-reliability.spec.ts, the demo and admin specs (which share
-#   examples/store's demo state and so never run at once) and any spec not named in the first lane
-#   (the lanes take about as long: 9 and 10 minutes of a CI run's 11 before this split);
+#   fault matrix) and the specs that run the packed plugin in store apps built from the README; the
+#   second has returns-reliability.spec.ts, the demo and admin specs (which share examples/store's
+#   demo state and so never run at once) and any spec not named in the first lane, then, each as its
+#   own jest run, rbac.spec.ts (a store booted with Medusa's rbac flag) and
+#   checkout-no-verdict-reuse.spec.ts (the lanes take about as long: 9.5 and 8 minutes of a 10.5-minute
+#   run with those two in the first lane);
 # - meanwhile, the store apps those later specs need (one npm install of the packed plugin, the
 #   stock and production builds) are prepared in the background.
 # Everything always runs; the exit code is non-zero if anything failed. Each part's output follows
@@ -26,10 +26,10 @@ LANE_1=(integration-tests/installments.spec.ts integration-tests/package.spec.ts
 # Medusa boots once per jest process: a second spec that boots it in the same process fails to load
 # ("Method Map.prototype.set called on incompatible receiver"). So each lane's jest run has one
 # in-process Medusa (installments, returns-reliability); the checkout run without the verdict cache
-# is its own jest run, last in lane 1.
+# is its own jest run, last in lane 2.
 NO_REUSE=integration-tests/checkout-no-verdict-reuse.spec.ts
 # The store booted with Medusa's rbac feature flag (its own in-process Medusa, so its own jest run):
-# after lane 1's first run.
+# after lane 2's first run.
 RBAC=integration-tests/rbac.spec.ts
 
 npx ts-node --transpile-only scripts/prepare-test-stores.ts > test-results/store-apps.log 2>&1 &
@@ -57,14 +57,14 @@ integration() {
 }
 (
   integration 1 "${LANE_1[@]}"
-  first=$?
-  integration 4 "$RBAC"
-  rbac=$?
-  integration 3 "$NO_REUSE" && [ $rbac -eq 0 ] && exit $first
 ) &
 lane_1=$!
 (
   integration 2 --testPathIgnorePatterns "${LANE_1[@]}" "$NO_REUSE" "$RBAC"
+  second=$?
+  integration 4 "$RBAC"
+  rbac=$?
+  integration 3 "$NO_REUSE" && [ $rbac -eq 0 ] && exit $second
 ) &
 lane_2=$!
 

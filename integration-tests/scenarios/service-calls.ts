@@ -16,7 +16,8 @@ const DECLINED = { card_number: CARDS.rajhiDecline, payment_option: "Installment
 
 // INSTALLMENTS_PAID_VERDICT_REUSE_MS=0 (medusa-config.ts) reads every verdict fresh: every scenario
 // must still end in one order with one capture, only the call count is then not the floor.
-const REUSE = process.env.INSTALLMENTS_PAID_VERDICT_REUSE_MS !== "0"
+// Read when a test runs: a spec sets the variable after its imports (checkout-no-verdict-reuse.spec.ts).
+const reuse = () => process.env.INSTALLMENTS_PAID_VERDICT_REUSE_MS !== "0"
 const CREATE = "POST /payment_links/:store/create"
 const READ = "POST /payment_links/:link/details"
 
@@ -61,7 +62,7 @@ export function serviceCallScenarios(ctx: SuiteContext) {
   /** The calls the service received for the link: exactly these with reuse, only more without. */
   async function expectCalls(linkId: string, floor: string[]) {
     const calls = await callsFor(linkId)
-    if (REUSE) {
+    if (reuse()) {
       expect(calls).toEqual(floor)
     } else {
       // Shown, not asserted: without reuse the count depends on which of Medusa's reads run first.

@@ -14,6 +14,7 @@ export type Step =
   | { t: "retry"; proc: number }
   | { t: "sweep"; proc: number }
   | { t: "unbacked"; proc: number }
+  | { t: "sync"; proc: number }
   | { t: "crash"; proc: number }
   | { t: "jump"; ms: number }
   | { t: "together"; steps: [Step, Step] }
@@ -54,8 +55,9 @@ export function scheduleOf(seed: number): Schedule {
     if (roll < 0.38) return { t: "merchant", proc, intent: ++intent, halalas: random.int(1, 15) * 1000, retry: random.chance(0.7) }
     if (roll < 0.52) return { t: "resolver", proc }
     if (roll < 0.6) return { t: "retry", proc }
-    if (roll < 0.65) return { t: "sweep", proc }
-    if (roll < 0.68) return { t: "unbacked", proc }
+    if (roll < 0.63) return { t: "sweep", proc }
+    if (roll < 0.66) return { t: "unbacked", proc }
+    if (roll < 0.69) return { t: "sync", proc }
     if (roll < 0.74) return { t: "redeliver", proc }
     if (roll < 0.8) return { t: "crash", proc }
     return { t: "jump", ms: random.pick([5_000, 30_000, INTENT_SETTLE_MS, 5 * 60_000, 20 * 60_000]) }
@@ -128,6 +130,11 @@ export async function runSchedule(schedule: Schedule, options: { serviceForgetsK
             return world.returnSweep(proc)
           case "unbacked":
             return world.unbackedCheck(proc)
+          case "sync":
+            return world.trackerSync(proc).catch((error) => {
+              // A failed read leaves the ledger as it was (the delivery's handling logs it).
+              if (!proc.alive) throw error
+            })
         }
       })
     }
@@ -142,6 +149,7 @@ export async function runSchedule(schedule: Schedule, options: { serviceForgetsK
       world.clock.advance(10 * 60_000)
       await world.as(worker, async () => {
         while (world.events.length) await deliver(world, worker)
+        await world.trackerSync(worker)
         await world.resolver(worker)
         await world.retryJob(worker)
         await world.returnSweep(worker)

@@ -300,6 +300,19 @@ export class World {
     }
   }
 
+  /**
+   * The tracker mirrored into the ledger, as the service's order.updated delivery, Medusa's
+   * payment.refunded and the sync job do it (workflows/steps/sync-transaction-refunds.ts).
+   */
+  async trackerSync(proc: Process): Promise<void> {
+    const transaction = await proc.client.transactions.retrieve(this.medusa.transactionId)
+    await proc.ledger.writeRefundLedger({
+      kind: "tracker",
+      transaction_id: this.medusa.transactionId,
+      sync: { provider_id: asRegistrationId("installments"), tracker: transaction.refund_tracker },
+    })
+  }
+
   /** Rows of the ledger that still need work: unresolved, left to record, or a retry that is due. */
   openWork(): number {
     const rows = this.ledger.refunds.rows as {

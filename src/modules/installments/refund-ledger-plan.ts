@@ -48,7 +48,13 @@ export interface RefundSyncPlan {
   /** Rows another writer made for a tracker entry that a kept row takes over. */
   superseded: string[]
   creates: RefundEntryInput[]
-  updates: (Partial<RefundEntryInput> & { id: string; failure_reason?: null; retryable?: false; next_retry_at?: null })[]
+  updates: (Partial<RefundEntryInput> & {
+    id: string
+    failure_reason?: null
+    retryable?: false
+    next_retry_at?: null
+    record_in_medusa?: true
+  })[]
   /** Entries the service has not settled yet. */
   pending: number
 }
@@ -91,7 +97,10 @@ export function planRefundSync(existing: LedgerRow[], input: SyncRefundEntriesIn
     }
     if (known) {
       const accepted = known.status === "failed" ? { failure_reason: null, retryable: false as const, next_retry_at: null } : {}
-      plan.updates.push({ id: known.id, ...fields, ...accepted, ...(source ? { source } : {}) })
+      // An intent whose call ended unknown: Medusa's run deleted its refund when the provider threw, so
+      // the applied refund is left for the resolver to record there, as when the resolver finds it.
+      const toRecord = known.status === "unknown" && known.medusa_refund_id ? { record_in_medusa: true as const } : {}
+      plan.updates.push({ id: known.id, ...fields, ...accepted, ...toRecord, ...(source ? { source } : {}) })
       continue
     }
     plan.creates.push({

@@ -143,6 +143,20 @@ describe("refund ledger: one writer, intents before calls", () => {
     expect((await outcome(svc, ret.row_id, { kind: "refused", failure })).row).toMatchObject({ status: "failed", retryable: true })
   })
 
+  it("the tracker resolves an unknown intent Medusa's run gave up on: it is left for the resolver to record in Medusa", async () => {
+    const { svc, refunds } = fakeModule()
+    const first = await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_1", source: "admin", amount: "40.00" })
+    await outcome(svc, first.row_id, { kind: "unknown" })
+    await sync(svc, [entry("a", "P", null, "ref_1", "40.00")])
+    expect(refunds.rows[0]).toMatchObject({ status: "P", record_in_medusa: true })
+    // An intent still being sent by Medusa's run is that run's to record: the tracker does not mark it.
+    const { svc: other, refunds: otherRows } = fakeModule()
+    await open(other, { idempotency_key: undefined, medusa_refund_id: "ref_2", source: "admin", amount: "40.00" })
+    await sync(other, [entry("b", "P", null, "ref_2", "40.00")])
+    expect(otherRows.rows[0]).toMatchObject({ status: "P" })
+    expect(otherRows.rows[0].record_in_medusa).toBeFalsy()
+  })
+
   it("the tracker resolves an intent under its key and settles it", async () => {
     const { svc, refunds } = fakeModule()
     const first = await open(svc)
