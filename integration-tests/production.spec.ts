@@ -204,8 +204,11 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
         // at once, half while the worker is recording the same payments.
         const half = CHECKOUTS / 2
         await new Promise((resolve) => setTimeout(resolve, index < half ? index * 300 : 4300 + (index - half) * 300))
+        const completing = { start: Date.now(), end: 0 }
         const completed = await store.complete(cart.id)
+        completing.end = Date.now()
         return {
+          completing,
           cartId: cart.id as string,
           linkId,
           transactionId: paid.transaction_id,
@@ -246,6 +249,12 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
 
     // The worker handled every verified delivery before the count (an order.success per paid link at least).
     expect(handled.filter((name) => name === WEBHOOK_RECEIVED_EVENT).length).toBeGreaterThanOrEqual(CHECKOUTS)
+    // The race this test is named for happened: some delivery was handled while a storefront completed its cart.
+    const handling = await queues.handledIntervals(mark, WEBHOOK_RECEIVED_EVENT)
+    const overlaps = checkouts.filter(({ completing }) =>
+      handling.some((run) => run.start < completing.end && completing.start < run.end)
+    ).length
+    expect(overlaps).toBeGreaterThan(0)
     expect(perLink).toEqual(Array(CHECKOUTS).fill(1))
     expect(captures).toEqual(Array(CHECKOUTS).fill(1))
     // Each shopper paid once and keeps the sale: no completion rolled back into a refund.
@@ -277,6 +286,7 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
       "webhook deliveries to the server, answered 200",
       `${answers.length}, ${answers.filter((s) => s === 200).length}`
     )
+    figures.add(`${CHECKOUTS} concurrent checkouts`, "completions overlapping a delivery's handling", `${overlaps} of ${CHECKOUTS}`)
     figures.add(`${CHECKOUTS} concurrent checkouts`, "until every paid link had its order", seconds(elapsed))
   })
 

@@ -61,6 +61,29 @@ export class QueueWatch {
     return completed.map((jobId) => names.get(jobId)!)
   }
 
+  /**
+   * When each job of the event `name` that completed after `mark` ran (epoch ms, from the ids of its
+   * `active` and `completed` entries in the event stream: Redis's own clock, this machine's).
+   */
+  async handledIntervals(mark: string, name: string): Promise<{ start: number; end: number }[]> {
+    const entries = await this.client.xrange(`${EVENTS}:events`, `(${mark}`, "+")
+    const names = new Map<string, string>()
+    const started = new Map<string, number>()
+    const intervals: { start: number; end: number }[] = []
+    for (const [id, fields] of entries) {
+      const field = (key: string) => fields[fields.indexOf(key) + 1]
+      const at = Number(id.split("-")[0])
+      const jobId = field("jobId")
+      if (field("event") === "added") names.set(jobId, field("name"))
+      else if (field("event") === "active") started.set(jobId, at)
+      else if (field("event") === "completed" && started.has(jobId)) {
+        const jobName = names.get(jobId) ?? (await this.client.hget(`${EVENTS}:${jobId}`, "name"))
+        if (jobName === name) intervals.push({ start: started.get(jobId)!, end: at })
+      }
+    }
+    return intervals
+  }
+
   /** How many jobs wait, are delayed or run: events, and workflow steps. */
   async pending(): Promise<number> {
     const counts = await this.client
