@@ -291,6 +291,43 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
     figures.add(`${CHECKOUTS} concurrent checkouts`, "until every paid link had its order", seconds(elapsed))
   })
 
+  it("a delivery's handling in the worker and the storefront's completion in the server at once (forced): one order, one capture", async () => {
+    const store = storefront(api, seed)
+    const cart = await store.createCart(3)
+    const { session } = await store.startPayment(cart.id)
+    const linkId = session.data.payment_link_id as string
+    const details = `/payment_links/${linkId}/details`
+    const held = async () =>
+      ((await sandbox.control.get("/holds")).data.held as { path: string }[]).filter(
+        (request) => request.path.toLowerCase() === details.toLowerCase()
+      ).length
+    let completed: Awaited<ReturnType<typeof store.complete>>
+    await sandbox.control.post("/holds", { paths: [details] })
+    try {
+      await payLink(sandbox, linkId, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+      // The worker's read of the link (its handling of order.success, about 5 s after the delivery, or
+      // its sweep) is held in flight before the shopper completes: the two processes race for one cart.
+      await waitFor(async () => (await held()) >= 1, 60_000)
+      const completing = store.complete(cart.id)
+      await waitFor(async () => (await held()) >= 2, 30_000)
+      await sandbox.control.delete("/holds")
+      completed = await completing
+    } finally {
+      await sandbox.control.delete("/holds")
+    }
+    const orders = await waitFor(async () => {
+      const ids = (await ordersPerCart([cart.id])).get(cart.id)!
+      return ids.length ? ids : undefined
+    }, 60_000)
+    await settledSince(await queues.mark(), Date.now())
+    const settled = (await ordersPerCart([cart.id])).get(cart.id)!
+    expect(completed.status).toBe(200)
+    expect(orders).toHaveLength(1)
+    expect(settled).toEqual(orders)
+    expect(await capturesPerPayment(settled)).toEqual([1])
+    figures.add("forced race of worker and storefront", "orders / captures", `${settled.length} / 1`)
+  })
+
   it(`${DUPLICATES} duplicate deliveries of one signed order.success: one order, one capture`, async () => {
     const store = storefront(api, seed)
     const cart = await store.createCart(3)
