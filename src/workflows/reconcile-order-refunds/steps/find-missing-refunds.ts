@@ -13,7 +13,7 @@ import {
   type MissingRefund,
   type OrderTransactionRow,
   type RefundToRecord,
-} from "../cancel-refund-decision"
+} from "../../../installments/refunds/cancel-refund-decision"
 
 export interface CheckOrderRefundsInput {
   order_id: string

@@ -2,7 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { RECORDED_REFUND_KEY, serviceKeyOfRefund } from "../../../installments/refunds/keys"
 import { refreshRefundedAmount, type RefundRecorder } from "../../../installments/refunds/medusa-refunds"
-import type { RefundToRecord } from "../cancel-refund-decision"
+import type { RefundToRecord } from "../../../installments/refunds/cancel-refund-decision"
 
 /**
  * Records on Medusa's payment a refund the plugin made at the service for it (an order cancel's

@@ -7,7 +7,7 @@ import { formatAmount } from "../../../lib/money"
 import { INSTALLMENTS_MODULE } from "../../../modules/installments"
 import type InstallmentsModuleService from "../../../modules/installments/service"
 import type { RefundAttempt } from "../../steps/announce-refund-failures"
-import type { MissingRefund } from "../cancel-refund-decision"
+import type { MissingRefund } from "../../../installments/refunds/cancel-refund-decision"
 
 /** A missing refund as sent: accepted (with the amount the service took) or not. */
 export type MissingRefundAttempt = RefundAttempt & Pick<MissingRefund, "record_on_payment">

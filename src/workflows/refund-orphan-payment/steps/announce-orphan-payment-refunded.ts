@@ -2,7 +2,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { orphanRefundKey } from "../../../installments/refunds/keys"
-import type { OrphanDecision } from "../orphan-decision"
+import type { OrphanDecision } from "../../../installments/refunds/orphan-decision"
 
 /** The message a merchant reads in the logs when the plugin refunded an orphan payment. */
 export function orphanRefundedMessage(decision: OrphanDecision): string {

@@ -2,10 +2,10 @@ import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
 import type { Transaction } from "../../lib/client"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
-import { cancelRefundKey, serviceKeyOfRefund, type LedgerKeys } from "../../installments/refunds/keys"
-import { registrationIdOf, type RegistrationId } from "../../installments/registrations/provider-ids"
-import { hasRefundWithKey, refundableBalance } from "../../installments/links/transactions"
-import type { OrderPaymentRow } from "../../installments/sessions/records"
+import { cancelRefundKey, serviceKeyOfRefund, type LedgerKeys } from "./keys"
+import { registrationIdOf, type RegistrationId } from "../registrations/provider-ids"
+import { hasRefundWithKey, refundableBalance } from "../links/transactions"
+import type { OrderPaymentRow } from "../sessions/records"
 
 /** An order transaction as Medusa records it (refunds are negative, reference `refund`). */
 export interface OrderTransactionRow {

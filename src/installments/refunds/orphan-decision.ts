@@ -1,11 +1,11 @@
 import type { PaymentLinkDetails } from "../../lib/client"
 import { formatAmount } from "../../lib/money"
-import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "../../installments/links/transactions"
-import type { SessionContext } from "../../installments/sessions/records"
+import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "../links/transactions"
+import type { SessionContext } from "../sessions/records"
 // Refunds are idempotent by key, so repeated sweeps refund an orphan once.
-import { orphanRefundKey } from "../../installments/refunds/keys"
-import { sameLinkId } from "../../installments/links/ids"
-import { INSTANCE_METADATA_KEY, linkOwner } from "../../installments/links/ownership"
+import { orphanRefundKey } from "./keys"
+import { sameLinkId } from "../links/ids"
+import { INSTANCE_METADATA_KEY, linkOwner } from "../links/ownership"
 
 export interface OrphanDecision {
   orphan: boolean

@@ -1,6 +1,6 @@
 import type { Transaction } from "../../../lib/client"
-import type { OrderPaymentRow } from "../../../installments/sessions/records"
-import { ledgerKeysOf } from "../../../installments/refunds/keys"
+import type { OrderPaymentRow } from "../../sessions/records"
+import { ledgerKeysOf } from "../keys"
 import { missingRefunds, unrecordedRefunds } from "../cancel-refund-decision"
 
 const transaction = (amount: string, tracker: { key: string; amount: string }[] = []): Transaction =>
