@@ -3,8 +3,9 @@ import { installmentsProviderOptions, installmentsRegistrationIds } from "../reg
 import type { RegistrationId } from "../registrations/provider-ids"
 
 /**
- * The lock every flow that moves money on one service transaction holds (the resolver, the retry,
- * the return's and the cancel's refunds): two of them never decide one refund at once.
+ * The lock the jobs that settle or retry a refund hold on its service transaction (the resolver, the
+ * retry job), so two of them never decide one refund at once; the return's and the cancel check's
+ * flows hold their order's lock, and the ledger's writer an advisory lock per transaction.
  */
 export function transactionLockKey(transactionId: string): string {
   return `installments_refund:${transactionId}`

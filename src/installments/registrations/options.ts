@@ -87,7 +87,10 @@ export const ProviderOptionsSchema = z.object({
     .number({ error: "deadlineMs must be a number" })
     .int()
     .positive("deadlineMs must be a positive number of milliseconds")
-    .max(40_000, "deadlineMs must be at most 40000 ms: a refund's three calls must end inside the 120 s lock that guards it")
+    .max(
+      40_000,
+      "deadlineMs must be at most 40000 ms: a refund's three calls must end within the two minutes after which the plugin judges an unanswered refund"
+    )
     .default(30_000),
   retryBaseDelayMs: z.number({ error: "retryBaseDelayMs must be a number" }).int().min(0).default(500),
   processingRetryDelayMs: z.number({ error: "processingRetryDelayMs must be a number" }).int().min(0).default(3_000),

@@ -26,13 +26,17 @@ const ClientOptionsSchema = z.object({
   maxRetries: z.number().int().min(0).max(10, "maxRetries must be at most 10").default(2),
   /**
    * The longest one call may take, every attempt and pause included (not only socket idle time):
-   * a refund's three calls then end inside the 120 s lock of the flow that sends it.
+   * a refund's three calls then end within the two minutes after which an unanswered refund is
+   * judged from the service's refund tracker (INTENT_SETTLE_MS).
    */
   deadlineMs: z
     .number()
     .int()
     .positive("deadlineMs must be a positive number of milliseconds")
-    .max(40_000, "deadlineMs must be at most 40000 ms: a refund's three calls must end inside the 120 s lock that guards it")
+    .max(
+      40_000,
+      "deadlineMs must be at most 40000 ms: a refund's three calls must end within the two minutes after which the plugin judges an unanswered refund"
+    )
     .default(30_000),
   /** First backoff step; attempt n waits about base * 2^n plus jitter. */
   retryBaseDelayMs: z.number().int().min(0).default(500),
