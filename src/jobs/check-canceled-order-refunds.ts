@@ -10,9 +10,9 @@ const CANCEL_LOOKBACK_MS = 24 * 60 * 60 * 1000
 const PAGE_SIZE = 100
 
 /**
- * Checks again the canceled orders whose check right after the cancel failed (the service could not
- * be reached, so nothing reached the ledger to retry): the order-canceled subscriber follows those in
- * the plugin's module, and this job reads only the ones still open, in keyset pages, never the
+ * Checks again the canceled orders whose check right after the cancel did not pass (the service could
+ * not be reached, or the process stopped during it): the order-canceled subscriber follows each in
+ * the plugin's module before checking it, and this job reads only the ones still open, in keyset pages, never the
  * store's canceled orders. A check that passes closes the order for the job; one still failing
  * after a day is left, with a warning. Medusa's scheduler passes `{ scheduledFor }` as the second
  * argument, which is ignored; tests pass a clock.

@@ -6,21 +6,27 @@ import type InstallmentsModuleService from "../modules/installments/service"
 import { checkInstallmentsOrderRefundsWorkflow } from "../workflows/reconcile-order-refunds"
 
 /**
- * Order canceled: make sure every refund Medusa booked reached the service (medusa#15306). A check
- * that fails is followed for the check-canceled-order-refunds job, which tries again.
+ * Order canceled: make sure every refund Medusa booked reached the service (medusa#15306). The order
+ * is followed first (a `canceled-order` sweep item), so a check that fails, or a process that stops
+ * during it, leaves it for the check-canceled-order-refunds job, which tries again; a check that
+ * passes closes it.
  */
 export default async function installmentsOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+  const orderId = event.data.id
   try {
-    await checkInstallmentsOrderRefundsWorkflow(container).run({ input: { order_id: event.data.id } })
+    await service.followSweepItems("canceled-order", [orderId])
   } catch (error) {
-    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    logger.error(`installments: could not check the refunds of canceled order ${event.data.id}: ${(error as Error).message}`)
-    await container
-      .resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-      .followSweepItems("canceled-order", [event.data.id])
-      .catch((followError: Error) =>
-        logger.error(`installments: could not schedule another check of canceled order ${event.data.id}: ${followError.message}`)
-      )
+    logger.error(`installments: could not schedule the check of canceled order ${orderId}: ${(error as Error).message}`)
+  }
+  try {
+    await checkInstallmentsOrderRefundsWorkflow(container).run({ input: { order_id: orderId } })
+    await service.closeFollowedSweepItems("canceled-order", [orderId])
+  } catch (error) {
+    logger.error(
+      `installments: could not check the refunds of canceled order ${orderId}: ${(error as Error).message}; the plugin tries again within 5 minutes`
+    )
   }
 }
 

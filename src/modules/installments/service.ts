@@ -407,6 +407,13 @@ export default class InstallmentsModuleService extends MedusaService({
     )
   }
 
+  /** Stops following these subjects of the sweep of `kind` (their work is done): no sweep reads them again. */
+  async closeFollowedSweepItems(kind: SweepItemKind, subjectIds: string[], at = new Date()): Promise<void> {
+    if (subjectIds.length) {
+      await this.updateInstallmentsSweepItems({ selector: { kind, subject_id: subjectIds, closed_at: null }, data: { closed_at: at } })
+    }
+  }
+
   /** Stops following these items: no sweep reads them again. */
   async closeSweepItems(ids: string[], at: Date): Promise<void> {
     if (ids.length) {
