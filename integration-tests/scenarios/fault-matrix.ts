@@ -13,7 +13,7 @@ import { parseAmount, formatAmount } from "../../src/lib/money"
 import type { SuiteContext } from "../helpers/context"
 import { busMark, RUNS, settledAfter } from "../helpers/event-bus-idle"
 import { returnFlow, type OrderItem } from "../helpers/returns"
-import { PUBLIC_KEY, SECRET_KEY } from "../helpers/sandbox"
+import { PUBLIC_KEY, SECRET_KEY, waitFor } from "../helpers/sandbox"
 import { setUpShipping, type ShippingSetup } from "../helpers/shipping"
 import { asRegistrationId } from "../../src/installments/registrations/provider-ids"
 
@@ -57,12 +57,14 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
       ((await ctx.sandbox.control.get("/requests")).data.requests as { path: string; fault: string | null }[])
         .filter((request) => request.path.toLowerCase() === path.toLowerCase())
         .map((request) => request.fault)
-    let met = await read()
-    for (let tries = 0; met.filter(Boolean).length < atLeast && tries < 100; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      met = await read()
-    }
-    return met
+    return waitFor(
+      async () => {
+        const met = await read()
+        return met.filter(Boolean).length >= atLeast && met
+      },
+      10_000,
+      100
+    ).catch(read)
   }
   // Reads fail while the refund is faulted, so the sender cannot settle it from the tracker at once.
   const refundFault = (fault: Fault) => [
@@ -74,6 +76,22 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     },
     { endpoint: "transaction", mode: "apply_5xx" as const, times: 0 },
   ]
+  /** A return's refund intent of 69.00 as a killed process leaves it: written, never sent. */
+  const openReturnIntent = (key: string, ids: { transactionId: string; paymentId: string; orderId: string; returnId: string }) =>
+    ledger().writeRefundLedger({
+      kind: "open",
+      transaction_id: ids.transactionId,
+      intent: {
+        idempotency_key: key,
+        provider_id: asRegistrationId("installments"),
+        transaction_id: ids.transactionId,
+        payment_id: ids.paymentId,
+        order_id: ids.orderId,
+        return_id: ids.returnId,
+        source: "return",
+        amount: "69.00",
+      },
+    })
   /** Every job that settles a refund, on a clock past the intents' settle time, until nothing waits. */
   const runJobs = async () => {
     const container = ctx.getContainer()
@@ -203,20 +221,7 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     const returnId = await flow.requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
     const key = returnRefundKey(paymentId, returnId, orderId)
     // The intent as a killed process leaves it: written, never sent (the return's event is lost with it).
-    const { opening } = await ledger().writeRefundLedger({
-      kind: "open",
-      transaction_id: transactionId,
-      intent: {
-        idempotency_key: key,
-        provider_id: asRegistrationId("installments"),
-        transaction_id: transactionId,
-        payment_id: paymentId,
-        order_id: orderId,
-        return_id: returnId,
-        source: "return",
-        amount: "69.00",
-      },
-    })
+    const { opening } = await openReturnIntent(key, { transactionId, paymentId, orderId, returnId })
     expect(opening).toMatchObject({ kind: "send" })
     const mark = busMark(ctx.getContainer())
     await flow.receive(returnId, [{ id: candle.id, quantity: 1 }])
@@ -249,16 +254,7 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     )
     expect(again.status).toBe(400)
     expect(again.data.message).toMatch(/being confirmed/)
-    // The sandbox logs a request when its connection closes: both attempts are read from its log.
-    const refundRequests = async () =>
-      ((await ctx.sandbox.control.get("/requests")).data.requests as { path: string; fault: string | null }[])
-        .filter((request) => request.path === `/transactions/refund/${transactionId}/`)
-        .map((request) => request.fault)
-    let met = await refundRequests()
-    for (let tries = 0; met.length < 2 && tries < 50; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      met = await refundRequests()
-    }
+    const met = await faultsMet(`/transactions/refund/${transactionId}/`, 2)
     expect(met).toEqual(["apply_lose_answer", "refuse_429"])
     await clearFaults()
     await runJobs()
@@ -297,11 +293,16 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
           (error: Error) => error.message
         )
     )
-    let held = 0
-    for (let tries = 0; held < 2 && tries < 100; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      held = ((await ctx.sandbox.control.get("/holds")).data.held as { path: string }[]).filter((r) => r.path === path).length
-    }
+    const heldReads = async () =>
+      ((await ctx.sandbox.control.get("/holds")).data.held as { path: string }[]).filter((r) => r.path === path).length
+    const held = await waitFor(
+      async () => {
+        const n = await heldReads()
+        return n >= 2 && n
+      },
+      5_000,
+      50
+    ).catch(heldReads)
     expect(held).toBe(2)
     await ctx.sandbox.control.delete("/holds")
     const outcomes = await Promise.all(runs)
@@ -319,20 +320,7 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     const key = returnRefundKey(paymentId, returnId, orderId)
     // What the killed process leaves: the return followed, its intent, Medusa's refund row naming it.
     await ledger().reopenReturnSweepItem(returnId)
-    await ledger().writeRefundLedger({
-      kind: "open",
-      transaction_id: transactionId,
-      intent: {
-        idempotency_key: key,
-        provider_id: asRegistrationId("installments"),
-        transaction_id: transactionId,
-        payment_id: paymentId,
-        order_id: orderId,
-        return_id: returnId,
-        source: "return",
-        amount: "69.00",
-      },
-    })
+    await openReturnIntent(key, { transactionId, paymentId, orderId, returnId })
     const payments = ctx.getContainer().resolve(Modules.PAYMENT) as unknown as {
       createRefunds(data: Record<string, unknown>): Promise<{ id: string }>
     }

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream"
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from "axios"
 import { formatAmount, parseAmount } from "../../src/lib/money"
-import { transactionJson } from "./fixtures"
+import { transaction } from "../../src/installments/__tests__/transaction-answer"
 import type { Clock } from "./clock"
 
 /**
@@ -60,7 +60,7 @@ export class ServiceModel {
   #read(transactionId: string) {
     const trx = this.transactions.get(transactionId)!
     const refunded = this.refunded(transactionId)
-    return transactionJson({
+    return transaction({
       id: transactionId,
       amount: formatAmount(trx.halalas),
       refunded_amount: formatAmount(refunded),

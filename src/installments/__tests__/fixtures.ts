@@ -1,10 +1,10 @@
 import { generateWebhookKeyPair } from "../../lib/webhooks"
 import { configWithPayment } from "./medusa-shapes"
+import { LINK_ID } from "./transaction-answer"
 
 export const BASE_URL = "https://installments.test"
 export const STORE_ID = "0f8fad5b-d9cb-469f-a165-70867728950e"
-export const LINK_ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2"
-export const TX_ID = "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed"
+export { LINK_ID, TX_ID } from "./transaction-answer"
 export const SECRET = "sk_test_super_secret_value_123"
 /** This store's instance identity in unit tests (D33), and what gives it to the provider. */
 export const INSTANCE_ID = "inst_0b4c7f0e-8a44-4d8e-9a51-3f1c2b9d7e60"
@@ -29,30 +29,7 @@ export const silentLogger = {
 
 export const keyPair = generateWebhookKeyPair()
 
-export function transaction(overrides: Record<string, unknown> = {}) {
-  return {
-    id: TX_ID,
-    status: "success",
-    type: "SANDBOX",
-    created_at: "2026-01-01T10:00:00Z",
-    trx_lang: "en",
-    is_refundable: true,
-    amount: "1500.00000",
-    refunded_amount: "0.00",
-    paymentBrand: "VISA",
-    payment_method: "Card",
-    payment_option: "Installment",
-    number: "411111******1111",
-    bank_name: "RAJHI",
-    installment_duration: "6",
-    installment_tracker: { id: "loan-1", status: "A", message: "Approved" },
-    refund_tracker: [],
-    payment_link_id: LINK_ID,
-    client_email: "customer@example.com",
-    client_phone_number: "+966501234567",
-    ...overrides,
-  }
-}
+export { transaction } from "./transaction-answer"
 
 export function linkDetails(
   options: {

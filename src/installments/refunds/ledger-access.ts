@@ -1,6 +1,6 @@
 import { container } from "@medusajs/framework"
-import type { ConfigModule, IPaymentModuleService } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { ConfigModule, IPaymentModuleService, Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../module-key"
 import type { ProviderOptions } from "../registrations/options"
 import { registrationIdWithAccount } from "../registrations/lookup"
@@ -46,19 +46,33 @@ export type MedusaRefundKeyReader = (refundId: string) => Promise<string | undef
  * and Medusa commits the refund row before it calls the provider. A cradle that registers
  * `installmentsMedusaRefundKey` (the provider's unit tests) is used instead of Medusa's Payment module.
  */
-export function medusaRefundKeyReaderFor(cradle: Record<string, unknown>): MedusaRefundKeyReader {
+export function medusaRefundKeyReaderFor(cradle: Record<string, unknown>, logger?: Logger): MedusaRefundKeyReader {
+  let read: MedusaRefundKeyReader | undefined
   try {
-    const injected = cradle.installmentsMedusaRefundKey as MedusaRefundKeyReader | undefined
-    if (injected) return injected
+    read = cradle.installmentsMedusaRefundKey as MedusaRefundKeyReader | undefined
   } catch {
     // Not registered in the cradle: read Medusa's Payment module through the application's container.
   }
-  return async (refundId) => {
+  read ??= async (refundId) => {
     const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
     const [refund] = (await payments.listRefunds({ id: refundId }, { select: ["id", "metadata"], take: 1 })) as {
       metadata?: Record<string, unknown> | null
     }[]
     const key = refund?.metadata?.[RECORDED_REFUND_KEY]
     return typeof key === "string" && key ? key : undefined
+  }
+  const reader = read
+  // Unread, Medusa's run could send a second refund for a cause already applied: a failed read fails
+  // the refund before anything is sent.
+  return async (refundId) => {
+    try {
+      return await reader(refundId)
+    } catch (error) {
+      logger?.warn(`installments: could not read Medusa refund ${refundId} before refunding: ${(error as Error).message}`)
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "The refund could not be checked before sending; nothing was refunded. Try again."
+      )
+    }
   }
 }

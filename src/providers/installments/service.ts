@@ -94,7 +94,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     this.client_ = clientFromOptions(parsed, this.logger_)
     this.cradle_ = cradle as Record<string, unknown>
     this.ledger_ = refundLedgerFor(this.cradle_)
-    this.medusaRefundKey_ = medusaRefundKeyReaderFor(this.cradle_)
+    this.medusaRefundKey_ = medusaRefundKeyReaderFor(this.cradle_, this.logger_)
     this.sms_ = smsClaimerFor(this.cradle_)
     this.instance_ = instanceIdentityFor(this.cradle_)
     this.checkouts_ = checkoutRecorderFor(this.cradle_, this.logger_)
@@ -142,7 +142,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       this.client_,
       this.ledger_,
       {
-        idempotency_key: input.context?.idempotency_key ? await this.causeKeyOf(input.context.idempotency_key) : undefined,
+        idempotency_key: input.context?.idempotency_key ? await this.medusaRefundKey_(input.context.idempotency_key) : undefined,
         provider_id: registrationIdFor(this.cradle_, this.options_),
         transaction_id: transactionId,
         payment_session_id: typeof data.session_id === "string" ? data.session_id : null,
@@ -331,20 +331,6 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
 
   private linkDetails(paymentLinkId: string): Promise<PaymentLinkDetails> {
     return readLink(this.client_, paymentLinkId, this.logger_)
-  }
-
-  // The cause a plugin flow named in Medusa's refund (its metadata): unread, Medusa's run could send
-  // a second refund for a cause already applied, so a failed read fails the refund (nothing was sent).
-  private async causeKeyOf(medusaRefundId: string): Promise<string | undefined> {
-    try {
-      return await this.medusaRefundKey_(medusaRefundId)
-    } catch (error) {
-      this.logger_?.warn(`installments: could not read Medusa refund ${medusaRefundId} before refunding: ${(error as Error).message}`)
-      throw new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        "The refund could not be checked before sending; nothing was refunded. Try again."
-      )
-    }
   }
 
   private async paidTransactionId(data: InstallmentsSessionData): Promise<string> {
