@@ -61,7 +61,11 @@ export async function resolveRefund(ports: RefundResolverPorts, rowId: string, n
     const registrationId = row.provider_id as RegistrationId
     const client = ports.clientFor(registrationId)
     if (!client) {
-      ports.logger?.warn(`installments: no provider ${row.provider_id} to resolve refund ${row.id}`)
+      ports.logger?.warn(
+        `installments: refund ${row.id} cannot be confirmed: the store no longer registers the installments provider ` +
+          `"${row.provider_id}" that sent it. Register it again under the Payment module's providers, or check the refund ` +
+          "in the installments service's dashboard."
+      )
       return row
     }
     const transaction = await client.transactions.retrieve(row.transaction_id)
@@ -115,7 +119,8 @@ async function removeKeptMedusaRefunds(ports: RefundResolverPorts, row: Resolvab
     await ports.medusa.remove(payment!.payment_id, refund.id)
     ports.logger?.warn(
       `installments: Medusa refund ${refund.id} on payment ${payment!.payment_id} was never applied by the service ` +
-        `(refund ${row.idempotency_key} not listed); removed, so Medusa shows only what was refunded`
+        `(refund ${row.idempotency_key} not listed); removed, so Medusa shows only what was refunded. ` +
+        "A return's refund is sent again by itself; refund anything else again from the order if it is still owed."
     )
   }
 }
