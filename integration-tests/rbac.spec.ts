@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { orphanRefundKey } from "../src/installments/refunds/keys"
 import type { AxiosInstance } from "axios"
 import { createUsersWorkflow } from "@medusajs/medusa/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -270,7 +271,7 @@ async function failedRefund(container: MedusaContainer, transactionId: string): 
     kind: "open",
     transaction_id: transactionId,
     intent: {
-      idempotency_key: `orphan-${transactionId}`,
+      idempotency_key: orphanRefundKey(transactionId).key,
       provider_id: asRegistrationId("installments"),
       transaction_id: transactionId,
       source: "orphan",

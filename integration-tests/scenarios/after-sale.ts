@@ -1,5 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { InstallmentsClient } from "../../src/lib/client"
+import { medusaRefundKey } from "../../src/installments/refunds/keys"
 import { runSweeps } from "../helpers/sweeps"
 import { InstallmentsProviderService } from "../../src/providers/installments"
 import type { SuiteContext } from "../helpers/context"
@@ -74,7 +75,8 @@ export function afterSaleScenarios(ctx: SuiteContext) {
     expect(full.refund_tracker).toHaveLength(3)
     const keys = full.refund_tracker.map((r) => r.idempotency_key)
     expect(new Set(keys).size).toBe(3)
-    expect(keys.every((key) => key?.startsWith("ref_"))).toBe(true)
+    // Each is sent under the name-based UUID of Medusa's refund id: the shape the interface types (D53).
+    expect(keys.every((key) => /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(key ?? ""))).toBe(true)
 
     // The plugin's ledger follows the service through its order.updated webhooks.
     await ctx.sandbox.control.post("/refunds/settle", { transaction_id: transactionId })
@@ -90,7 +92,11 @@ export function afterSaleScenarios(ctx: SuiteContext) {
     const { paymentId, transactionId } = await paidOrder(10) // 500.00
     // Refunded outside Medusa (e.g. in the service's dashboard): Medusa still believes 500.00 is refundable.
     const mark = busMark(getContainer())
-    await client().transactions.refund(transactionId, { refund_amount: "200.00" }, { idempotencyKey: "dashboard-1" })
+    await client().transactions.refund(
+      transactionId,
+      { refund_amount: "200.00" },
+      { idempotencyKey: "d0a5b0a2-0000-4000-8000-000000000001" }
+    )
     // The refund's order.updated delivery was handled to its end before Medusa is asked for more.
     await webhooksIdle(ctx.sandbox)
     await settledAfter(getContainer(), mark, [RUNS.delivery])
@@ -127,7 +133,7 @@ export function afterSaleScenarios(ctx: SuiteContext) {
     const [payment] = data.order.payment_collections[0].payments
     expect(payment.refunds).toHaveLength(1)
     const [medusaRefund] = payment.refunds
-    expect(tx.refund_tracker[0].idempotency_key).toBe(medusaRefund.id)
+    expect(tx.refund_tracker[0].idempotency_key).toBe(medusaRefundKey(medusaRefund.id).key)
     const provider = new InstallmentsProviderService(
       { logger: { info: () => undefined, warn: () => undefined, error: () => undefined } as never },
       {

@@ -79,7 +79,7 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
       expect(refunded.refundable_amount).toBe("1399.75")
       expect(refunded.refunds[0]).toMatchObject({ amount: "100.25", status: "settled", will_retry: false, failure_reason: null })
       expect(refunded.refunds[0].rrn).toEqual(expect.any(String))
-      expect(refunded.refunds[0].idempotency_key).toMatch(/^ref_/)
+      expect(refunded.refunds[0].idempotency_key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     })
 
     it("when the service does not answer, the payment still shows, with the ledger's refunds and a message", async () => {
@@ -100,7 +100,12 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
           transaction: null,
           service_error: "The installments service did not answer; try again.",
           refundable_amount: "1490.00",
-          refunds: [expect.objectContaining({ amount: "10.00", idempotency_key: expect.stringMatching(/^ref_/) })],
+          refunds: [
+            expect.objectContaining({
+              amount: "10.00",
+              idempotency_key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+            }),
+          ],
         })
       } finally {
         await ctx.sandbox.control.delete("/faults")

@@ -1,4 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { orphanRefundKey } from "../../src/installments/refunds/keys"
 import { LINK_EXPIRY_GRACE_MS, LONGEST_LINK_LIFE_MS } from "../../src/installments/links/timing"
 import pruneWebhookEvents from "../../src/jobs/prune-webhook-events"
 import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
@@ -115,7 +116,7 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
         sort_order: "asc",
       })
       const refunded = await sandboxClient().transactions.retrieve(orphan.transaction_id)
-      expect(refunded.refund_tracker.map((entry) => entry.idempotency_key)).toEqual([`orphan-${orphan.transaction_id}`])
+      expect(refunded.refund_tracker.map((entry) => entry.idempotency_key)).toEqual([orphanRefundKey(orphan.transaction_id).key])
       const [moved] = await paidLinksMarks()
       expect(moved.getTime()).toBeGreaterThanOrEqual(resumed - 1000)
     } finally {

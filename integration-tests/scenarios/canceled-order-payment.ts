@@ -118,7 +118,7 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     const transaction = await client().transactions.retrieve(paid.transaction_id)
     expect(transaction).toMatchObject({ status: "refunded", refunded_amount: "1500.00" })
     expect(transaction.refund_tracker.map((r) => [r.amount, r.idempotency_key])).toEqual([
-      ["1500.00", canceledOrderRefundKey(paid.transaction_id)],
+      ["1500.00", canceledOrderRefundKey(paid.transaction_id).key],
     ])
     const entries = await waitFor(async () => {
       const rows = await ledger(paid.transaction_id)
@@ -126,7 +126,7 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     })
     expect(entries).toEqual([
       expect.objectContaining({
-        idempotency_key: canceledOrderRefundKey(paid.transaction_id),
+        idempotency_key: canceledOrderRefundKey(paid.transaction_id).key,
         medusa_refund_id: refundId,
         amount: 1500,
         payment_id: refunded.id,
@@ -205,15 +205,15 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
       amount: "1500.00",
       order_id: orderId,
       transaction_id: transactionId,
-      idempotency_key: `canceled-order-${transactionId}`,
+      idempotency_key: canceledOrderRefundKey(transactionId).key,
     })
     const transaction = await client().transactions.retrieve(transactionId)
     expect(transaction).toMatchObject({ status: "refunded", refunded_amount: "1500.00" })
     expect(transaction.refund_tracker.map((r) => [r.amount, r.idempotency_key])).toEqual([
-      ["1500.00", `canceled-order-${transactionId}`],
+      ["1500.00", canceledOrderRefundKey(transactionId).key],
     ])
     expect(await ledger(transactionId)).toEqual([
-      expect.objectContaining({ idempotency_key: `canceled-order-${transactionId}`, amount: 1500, payment_id: null }),
+      expect.objectContaining({ idempotency_key: canceledOrderRefundKey(transactionId).key, amount: 1500, payment_id: null }),
     ])
 
     // Running again and sweeping refund nothing more, and the sweep does not record the refunded
@@ -254,7 +254,7 @@ export function canceledOrderPaymentScenarios(ctx: SuiteContext) {
     ])
     const transaction = await client().transactions.retrieve(transactionId)
     expect(transaction).toMatchObject({ status: "refunded", refunded_amount: "1500.00" })
-    expect(transaction.refund_tracker.map((r) => r.idempotency_key)).toEqual([canceledOrderRefundKey(transactionId)])
+    expect(transaction.refund_tracker.map((r) => r.idempotency_key)).toEqual([canceledOrderRefundKey(transactionId).key])
 
     await runSweeps(getContainer(), { since, now: new Date(Date.now() + ELEVEN_MINUTES) })
     const after = await order(orderId)

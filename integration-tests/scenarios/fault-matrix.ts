@@ -144,7 +144,7 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
       await faults(refundFault(fault))
       const mark = busMark(ctx.getContainer())
       await flow.receive(returnId, [{ id: candle.id, quantity: 1 }])
-      const key = returnRefundKey(paymentId, returnId, orderId)
+      const key = returnRefundKey(paymentId, returnId, orderId).key
       // The return's refund subscriber ran to its end under the fault.
       await settledAfter(ctx.getContainer(), mark, [RUNS.returnRefund], 90_000)
       expect(await faultsMet(`/transactions/refund/${transactionId}/`)).toContain(fault)
@@ -219,7 +219,7 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     ])
     const candle = order.items.find((item: OrderItem) => item.variant_id === shipping.variants.candle)!
     const returnId = await flow.requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
-    const key = returnRefundKey(paymentId, returnId, orderId)
+    const key = returnRefundKey(paymentId, returnId, orderId).key
     // The intent as a killed process leaves it: written, never sent (the return's event is lost with it).
     const { opening } = await openReturnIntent(key, { transactionId, paymentId, orderId, returnId })
     expect(opening).toMatchObject({ kind: "send" })
@@ -317,7 +317,7 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     ])
     const candle = order.items.find((item: OrderItem) => item.variant_id === shipping.variants.candle)!
     const returnId = await flow.requestReturn(orderId, [{ id: candle.id, quantity: 1 }])
-    const key = returnRefundKey(paymentId, returnId, orderId)
+    const key = returnRefundKey(paymentId, returnId, orderId).key
     // What the killed process leaves: the return followed, its intent, Medusa's refund row naming it.
     await ledger().reopenReturnSweepItem(returnId)
     await openReturnIntent(key, { transactionId, paymentId, orderId, returnId })

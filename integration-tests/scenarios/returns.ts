@@ -3,7 +3,7 @@ import { InstallmentsClient } from "../../src/lib/client"
 import checkCanceledOrderRefunds from "../../src/jobs/check-canceled-order-refunds"
 import resolveRefundIntents from "../../src/jobs/resolve-refund-intents"
 import retryFailedRefunds from "../../src/jobs/retry-failed-refunds"
-import { returnRefundKey } from "../../src/installments/refunds/keys"
+import { cancelRefundKey, returnRefundKey } from "../../src/installments/refunds/keys"
 import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
 import { REFUND_FAILED_EVENT, type RefundFailedData } from "../../src/modules/installments/events"
 import type InstallmentsModuleService from "../../src/modules/installments/service"
@@ -94,7 +94,7 @@ export function returnScenarios(ctx: SuiteContext) {
     // Sent under the return's own key, which no retry or restart changes (Medusa's refund id would).
     expect(rows[0]).toMatchObject({
       return_id: returnId,
-      idempotency_key: returnRefundKey(paymentId, returnId, orderId),
+      idempotency_key: returnRefundKey(paymentId, returnId, orderId).key,
       will_retry: false,
     })
     expect(["pending", "settled"]).toContain(rows[0].status)
@@ -132,8 +132,8 @@ export function returnScenarios(ctx: SuiteContext) {
     expect(tx.refunded_amount).toBe("207.00")
     // One key per receipt of the return: the second is not taken for a replay of the first.
     expect(tx.refund_tracker.map((entry) => entry.idempotency_key)).toEqual([
-      returnRefundKey(paymentId, returnId, orderId),
-      returnRefundKey(paymentId, returnId, orderId, 2),
+      returnRefundKey(paymentId, returnId, orderId).key,
+      returnRefundKey(paymentId, returnId, orderId, 2).key,
     ])
     expect(await owed(orderId)).toBe(0)
   })
@@ -256,7 +256,7 @@ export function returnScenarios(ctx: SuiteContext) {
       source: "return",
       failure_reason: null,
       will_retry: false,
-      idempotency_key: returnRefundKey(paymentId, returnId, orderId),
+      idempotency_key: returnRefundKey(paymentId, returnId, orderId).key,
     })
     expect(await ledger(`order_id=${orderId}&status=failed`)).toHaveLength(0)
   })
@@ -273,7 +273,7 @@ export function returnScenarios(ctx: SuiteContext) {
       const rows = await ledger(`order_id=${orderId}&status=failed`)
       return rows.length ? rows : undefined
     })
-    expect(failed).toMatchObject({ source: "cancel", will_retry: true, idempotency_key: `cancel-${paymentId}` })
+    expect(failed).toMatchObject({ source: "cancel", will_retry: true, idempotency_key: cancelRefundKey(paymentId).key })
     // Medusa's own refund call got a 503: not known to be refused, so nothing is sent until it is resolved.
     expect(failed.failure_reason).toMatch(/being confirmed with the installments service; this one waits for it/)
     expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("0.00")
@@ -287,7 +287,7 @@ export function returnScenarios(ctx: SuiteContext) {
     expect(["pending", "settled"]).toContain(retried.data.refund.status)
     const tx = await client().transactions.retrieve(transactionId)
     expect(tx.status).toBe("refunded")
-    expect(tx.refund_tracker.map((entry) => entry.idempotency_key)).toEqual([`cancel-${paymentId}`])
+    expect(tx.refund_tracker.map((entry) => entry.idempotency_key)).toEqual([cancelRefundKey(paymentId).key])
 
     // Retrying again is refused clearly: it did not fail.
     const again = await api.post(`/admin/installments/refunds/${failed.id}/retry`, {}, { ...ctx.admin, validateStatus: () => true })
@@ -379,10 +379,10 @@ export function returnScenarios(ctx: SuiteContext) {
     await checkCanceledOrderRefunds(getContainer())
     const tx = await client().transactions.retrieve(transactionId)
     expect(tx).toMatchObject({ status: "refunded", refunded_amount: "143.75" })
-    expect(tx.refund_tracker.map((entry) => entry.idempotency_key)).toEqual([`cancel-${paymentId}`])
+    expect(tx.refund_tracker.map((entry) => entry.idempotency_key)).toEqual([cancelRefundKey(paymentId).key])
     const rows = await ledger(`order_id=${orderId}`)
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ source: "cancel", payment_id: paymentId, idempotency_key: `cancel-${paymentId}` })
+    expect(rows[0]).toMatchObject({ source: "cancel", payment_id: paymentId, idempotency_key: cancelRefundKey(paymentId).key })
 
     // Checked again on the next run: nothing more is sent.
     await checkCanceledOrderRefunds(getContainer())

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto"
+import { orphanRefundKey } from "../../src/installments/refunds/keys"
 import refundStrayPayments from "../../src/jobs/refund-stray-payments"
 import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
 import type InstallmentsModuleService from "../../src/modules/installments/service"
@@ -80,7 +81,7 @@ export function sharedAccountScenarios(ctx: SuiteContext) {
     // Two sweeps past every grace: this store's orphan is refunded once; nothing of the other store's is.
     await refundStrayPayments(getContainer(), { since, orphanGraceMs: 0 })
     await refundStrayPayments(getContainer(), { since, orphanGraceMs: 0 })
-    expect(await refundsOf(orphan.transaction_id)).toEqual({ refunded: "1500.00", keys: [`orphan-${orphan.transaction_id}`] })
+    expect(await refundsOf(orphan.transaction_id)).toEqual({ refunded: "1500.00", keys: [orphanRefundKey(orphan.transaction_id).key] })
     for (const foreign of [checkout, orderPayment, legacy]) {
       expect({ link: foreign.linkId, ...(await refundsOf(foreign.transactionId)) }).toEqual({
         link: foreign.linkId,

@@ -2,6 +2,7 @@ import { Readable } from "node:stream"
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from "axios"
 import { formatAmount, parseAmount } from "../../src/lib/money"
 import { transaction } from "../../src/installments/__tests__/transaction-answer"
+import { Uuid } from "../../sandbox/src/validation/fields"
 import type { Clock } from "./clock"
 
 /**
@@ -82,6 +83,10 @@ export class ServiceModel {
   // Applies a refund under its key, once: the same key replays the first answer (D15).
   #refund(transactionId: string, key: string, amount: unknown): { status: number; body: unknown } {
     const trx = this.transactions.get(transactionId)!
+    // As the sandbox: the interface types the key as a UUID, so a key of another shape is refused.
+    if (!Uuid.safeParse(key).success) {
+      return { status: 400, body: { message: "Idempotency-Key: Must be a valid UUID.", fields_errors: [{ Name: "Idempotency-Key" }] } }
+    }
     if (!this.forgetsKeys && trx.refunds.some((refund) => refund.key === key)) {
       return { status: 200, body: { status: "success", key_type: "RefundReference", key: `RF-${key}` } }
     }

@@ -47,7 +47,7 @@ describe("endpoint faults on the refund", () => {
   it("apply_lose_answer: the refund is applied once, the caller gets no answer, the log names the fault", async () => {
     const id = await paidTransaction()
     await arm("refund", "apply_lose_answer")
-    const headers = { "idempotency-key": "lost-answer-1" }
+    const headers = { "idempotency-key": "5b0f6a52-2c1e-4d4a-9a57-1f0c3e2d9b10" }
     await expect(call(sb, "POST", refundPath(id), { body: { refund_amount: 10 }, headers })).rejects.toThrow()
     expect(await refunds(id)).toHaveLength(1)
     await waitFor(async () => (await logged()).some((entry) => entry.path === refundPath(id)))

@@ -155,6 +155,21 @@ describe("refund (endpoint 7) and the transaction state table", () => {
     expect(reused.body.validation_errors[0].Name).toBe("Key")
   })
 
+  it.each(["return-ret_1-pay_1", "ref_01JABC", "1b4e28ba2fa141d2883f0016d3cca427", `${"a".repeat(36)}`])(
+    "refuses Idempotency-Key %s, which is not a UUID (the interface's type), with a field error; nothing refunded",
+    async (key) => {
+      const id = await paid(1000)
+      const answer = await refund(id, { refund_amount: 10 }, { "idempotency-key": key })
+      expect(answer.status).toBe(400)
+      expect(answer.body).toEqual({
+        message: "Idempotency-Key: Must be a valid UUID.",
+        validation_errors: [],
+        fields_errors: [{ Name: "Idempotency-Key", Error: expect.stringContaining("UUID") }],
+      })
+      expect((await read(id)).refunded_amount).toBe("0.00")
+    }
+  )
+
   it("concurrent requests: the same key refunds once, different keys meet the processing conflict", async () => {
     const id = await paid(1000)
     const key = "0e0e0e0e-1111-4222-8333-444444444444"

@@ -10,8 +10,6 @@ import { Uuid } from "../validation/fields"
 import { namedIssues } from "../validation/issues"
 import { RefundRequest } from "../validation/refunds"
 
-const MAX_IDEMPOTENCY_KEY = 255
-
 function readRefundBody(body: Record<string, unknown>): {
   amount: bigint
   reason: string | null
@@ -83,10 +81,14 @@ export function transactionRoutes(ctx: SandboxContext): express.Router {
       const request = readRefundBody(req.body as Record<string, unknown>)
       const keyHeader = req.headers["idempotency-key"]
       const idempotencyKey = typeof keyHeader === "string" && keyHeader.trim() !== "" ? keyHeader.trim() : undefined
-      if (idempotencyKey !== undefined && idempotencyKey.length > MAX_IDEMPOTENCY_KEY) {
-        throw refundError(`Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters.`, [
-          { Name: "Key", Error: "Idempotency-Key is too long." },
-        ])
+      // The interface types refund_tracker[].idempotency_key as a UUID: a key of another shape is refused
+      // here, so a client that sends one learns it from the sandbox, not from the live service (D53).
+      if (idempotencyKey !== undefined && !Uuid.safeParse(idempotencyKey).success) {
+        throw refundError(
+          "Idempotency-Key: Must be a valid UUID.",
+          [],
+          [{ Name: "Idempotency-Key", Error: "Must be a valid UUID, such as 3b241101-e2bb-4255-8caf-4136c566a962." }]
+        )
       }
       const replayed = replay(ctx, transaction.id, idempotencyKey, request.amount)
       if (replayed) {

@@ -42,9 +42,10 @@ export function refundableBalance(transaction: Transaction): bigint {
   return parseAmount(transaction.amount) - parseAmount(transaction.refunded_amount)
 }
 
-/** True when the service lists a refund made with this idempotency key on the transaction. */
-export function hasRefundWithKey(transaction: Transaction, idempotencyKey: string): boolean {
-  return transaction.refund_tracker.some((entry) => entry.idempotency_key === idempotencyKey)
+/** True when the service lists a refund made with this idempotency key (or any of these) on the transaction. */
+export function hasRefundWithKey(transaction: Transaction, idempotencyKey: string | readonly string[]): boolean {
+  const keys: readonly string[] = typeof idempotencyKey === "string" ? [idempotencyKey] : idempotencyKey
+  return transaction.refund_tracker.some((entry) => !!entry.idempotency_key && keys.includes(entry.idempotency_key))
 }
 
 /**

@@ -2,7 +2,7 @@ import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
 import type { Transaction } from "../../lib/client"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
-import { cancelRefundKey, serviceKeyOfRefund, type LedgerKeys } from "./keys"
+import { cancelRefundKey, serviceKeysOfRefund, type LedgerKeys } from "./keys"
 import { registrationIdOf, type RegistrationId } from "../registrations/provider-ids"
 import { hasRefundWithKey, refundableBalance } from "../links/transactions"
 import type { OrderPaymentRow } from "../sessions/records"
@@ -23,6 +23,8 @@ export interface MissingRefund {
   /** Decimal SAR. */
   amount_sar: string
   idempotency_key: string
+  /** Every key the service may list this refund under (`idempotency_key` and 0.1.0's readable one). */
+  known_keys: readonly string[]
   /** What Medusa shows that the service does not, in a merchant's words. */
   why: string
   /** True when Medusa's payment shows no refund for it: once the service accepts it, it is recorded there. */
@@ -44,10 +46,10 @@ export interface RefundToRecord {
  * order even when the provider refused it and then deletes the payment's own refund
  * (medusa#15306): the order then says "refunded" while the customer got nothing. So:
  * - each Medusa refund of the payment must be listed in the service's refund_tracker under the key
- *   it was sent with (`serviceKeyOfRefund`, which reads the ledger's `ledgerKeys`); one that is not
+ *   it was sent with (`serviceKeysOfRefund`, which reads the ledger's `ledgerKeys`); one that is not
  *   is sent again with that key;
  * - what the order books as refunded beyond the payment's refunds is sent under
- *   `cancel-<payment id>`, unless the service already lists that key.
+ *   the payment's cancel key (`cancelRefundKey`), unless the service already lists that key.
  * Never more than the service still holds on the transaction.
  */
 export function missingRefunds(
@@ -74,8 +76,8 @@ export function missingRefunds(
   }
   const refunds = payment.refunds ?? []
   for (const refund of refunds) {
-    const key = serviceKeyOfRefund(refund, ledgerKeys)
-    if (!key || hasRefundWithKey(transaction, key)) {
+    const [key, ...earlier] = serviceKeysOfRefund(refund, ledgerKeys)
+    if (!key || hasRefundWithKey(transaction, [key, ...earlier])) {
       continue
     }
     const amount = take(roundMedusaAmount(refund.raw_amount ?? refund.amount))
@@ -84,6 +86,7 @@ export function missingRefunds(
         ...base,
         amount_sar: formatAmount(amount),
         idempotency_key: key,
+        known_keys: [key, ...earlier],
         why: `Medusa refund ${refund.id} is not listed by the service`,
         record_on_payment: false,
       })
@@ -98,14 +101,15 @@ export function missingRefunds(
     MathBN.convert(0)
   )
   const gap = MathBN.sub(booked, made)
-  const key = cancelRefundKey(payment.id)
-  if (gap.gt(0) && !hasRefundWithKey(transaction, key)) {
+  const cancel = cancelRefundKey(payment.id)
+  if (gap.gt(0) && !hasRefundWithKey(transaction, cancel.known)) {
     const amount = take(roundMedusaAmount(gap))
     if (amount > 0n) {
       missing.push({
         ...base,
         amount_sar: formatAmount(amount),
-        idempotency_key: key,
+        idempotency_key: cancel.key,
+        known_keys: cancel.known,
         why: `the order books ${formatAmount(roundMedusaAmount(gap))} SAR refunded on payment ${payment.id} that the payment never refunded`,
         record_on_payment: true,
       })
@@ -124,15 +128,18 @@ export function unrecordedRefunds(
   transaction: Transaction,
   ledgerKeys: LedgerKeys = new Map()
 ): RefundToRecord[] {
-  const key = cancelRefundKey(payment.id)
+  const cancel = cancelRefundKey(payment.id)
+  const isCancel = (key: string | null | undefined) => !!key && cancel.known.includes(key)
   if (
     !registrationIdOf(payment.provider_id) ||
-    (payment.refunds ?? []).some((refund) => serviceKeyOfRefund(refund, ledgerKeys) === key)
+    (payment.refunds ?? []).some((refund) => serviceKeysOfRefund(refund, ledgerKeys).some(isCancel))
   ) {
     return []
   }
-  const halalas = transaction.refund_tracker
-    .filter((entry) => entry.idempotency_key === key)
-    .reduce((total, entry) => total + parseAmount(entry.amount), 0n)
-  return halalas > 0n ? [{ payment_id: payment.id, idempotency_key: key, amount_sar: formatAmount(halalas) }] : []
+  const entries = transaction.refund_tracker.filter((entry) => isCancel(entry.idempotency_key))
+  const halalas = entries.reduce((total, entry) => total + parseAmount(entry.amount), 0n)
+  // Recorded under the key the service lists (0.1.0's readable one for a refund that release sent).
+  return halalas > 0n
+    ? [{ payment_id: payment.id, idempotency_key: entries[0].idempotency_key!, amount_sar: formatAmount(halalas) }]
+    : []
 }

@@ -44,9 +44,14 @@ export interface RefundIntent {
   /**
    * The key of its cause (installments/refunds/keys.ts). Absent when Medusa's refundPaymentWorkflow
    * asks (the provider): the intent a plugin flow opened for this payment is adopted, else one is
-   * opened under Medusa's refund id.
+   * opened under the key of Medusa's refund id (`medusaRefundKey`).
    */
   idempotency_key?: string
+  /**
+   * Every key the service may list this cause under (`CauseKey.known`): a row the ledger keeps under
+   * any of them is this cause's, and is sent again under the key it was first sent with.
+   */
+  known_keys?: readonly string[]
   /** The refund id of Medusa's run that sends it, when Medusa's workflow sends it. */
   medusa_refund_id?: string
   /** The provider registration's id. */

@@ -6,7 +6,7 @@ import type { ProviderOptions } from "../registrations/options"
 import { registrationIdWithAccount } from "../registrations/lookup"
 import { asRegistrationId, type RegistrationId } from "../registrations/provider-ids"
 import type { RefundLedgerWriter } from "./ledger-change"
-import { RECORDED_REFUND_KEY } from "./keys"
+import { recordedKeyOf } from "./keys"
 
 /**
  * The refund ledger for the payment provider. Medusa builds the provider in the Payment module's
@@ -58,8 +58,7 @@ export function medusaRefundKeyReaderFor(cradle: Record<string, unknown>, logger
     const [refund] = (await payments.listRefunds({ id: refundId }, { select: ["id", "metadata"], take: 1 })) as {
       metadata?: Record<string, unknown> | null
     }[]
-    const key = refund?.metadata?.[RECORDED_REFUND_KEY]
-    return typeof key === "string" && key ? key : undefined
+    return refund ? recordedKeyOf(refund) : undefined
   }
   const reader = read
   // Unread, Medusa's run could send a second refund for a cause already applied: a failed read fails

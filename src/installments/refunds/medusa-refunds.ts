@@ -1,7 +1,7 @@
 import type { BigNumberInput, IPaymentModuleService, MedusaContainer, RefundDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { RECORDED_REFUND_KEY } from "./keys"
+import { RECORDED_REFUND_KEY, recordedKeyOf } from "./keys"
 import type { OrderRefundState } from "./return-decision"
 import type { ReturnRefundMedusa } from "./return-refund"
 
@@ -135,7 +135,7 @@ export function returnRefundMedusaIn(container: MedusaContainer): ReturnRefundMe
         relations: ["refunds"],
       })
       const made = ((payment.refunds ?? []) as { id: string; metadata?: Record<string, unknown> | null }[]).find(
-        (refund) => refund.metadata?.[RECORDED_REFUND_KEY] === key
+        (refund) => recordedKeyOf(refund) === key
       )
       return made ? { refund_id: made.id } : { error: errors?.[0]?.error }
     },

@@ -99,7 +99,7 @@ export function decideOrphan(input: {
     return skip("the link has no successful payment", { session_id: sessionId })
   }
   const ids = { session_id: sessionId, transaction_id: transaction.id }
-  if (hasRefundWithKey(transaction, orphanRefundKey(transaction.id))) {
+  if (hasRefundWithKey(transaction, orphanRefundKey(transaction.id).known)) {
     return skip("the payment was already refunded as an orphan", { ...ids, already_refunded: true })
   }
   const session = context.session

@@ -3,7 +3,7 @@ import type { InstallmentsClient } from "../../lib/client"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
 import type { RegistrationId } from "../registrations/provider-ids"
 import { isUnresolved, resolveIntent } from "./intent"
-import { RECORDED_REFUND_KEY, serviceKeyOfRefund } from "./keys"
+import { recordedKeyOf, serviceKeysOfRefund } from "./keys"
 import type { RefundLedgerWriter } from "./ledger-change"
 import type { MedusaPaymentRefunds, MedusaRefunds } from "./medusa-refunds"
 
@@ -40,7 +40,8 @@ export function confirmedRefundNote(key: string): string {
 /** True when Medusa's payment shows the row's refund: under Medusa's refund id, or under the key. */
 export function medusaShows(payment: MedusaPaymentRefunds, row: Pick<ResolvableRow, "medusa_refund_id" | "idempotency_key">): boolean {
   return payment.refunds.some(
-    (refund) => (!!row.medusa_refund_id && refund.id === row.medusa_refund_id) || serviceKeyOfRefund(refund) === row.idempotency_key
+    (refund) =>
+      (!!row.medusa_refund_id && refund.id === row.medusa_refund_id) || serviceKeysOfRefund(refund).includes(row.idempotency_key ?? "")
   )
 }
 
@@ -112,8 +113,7 @@ export async function resolveRefund(ports: RefundResolverPorts, rowId: string, n
 async function removeKeptMedusaRefunds(ports: RefundResolverPorts, row: ResolvableRow): Promise<void> {
   const payment = await ports.medusa.findPayment(row)
   const kept = (payment?.refunds ?? []).filter(
-    (refund) =>
-      (!!row.medusa_refund_id && refund.id === row.medusa_refund_id) || refund.metadata?.[RECORDED_REFUND_KEY] === row.idempotency_key
+    (refund) => (!!row.medusa_refund_id && refund.id === row.medusa_refund_id) || recordedKeyOf(refund) === row.idempotency_key
   )
   for (const refund of kept) {
     await ports.medusa.remove(payment!.payment_id, refund.id)

@@ -155,5 +155,5 @@ async function keyOfReturnRefund(ledger: ReturnRefundLedger, planned: PlannedRef
     return open.idempotency_key!
   }
   const applied = rows.filter((row) => row.status === "P" || row.status === "R").length
-  return returnRefundKey(planned.payment_id, input.return_id, input.order_id, applied + 1)
+  return returnRefundKey(planned.payment_id, input.return_id, input.order_id, applied + 1).key
 }

@@ -4,7 +4,7 @@ import { formatAmount } from "../../lib/money"
 import { hasRefundWithKey } from "../links/transactions"
 import type { RegistrationId } from "../registrations/provider-ids"
 import { INTENT_SETTLE_MS, isUnresolved } from "./intent"
-import { RECORDED_REFUND_KEY } from "./keys"
+import { recordedKeyOf, serviceKeysOfRefund } from "./keys"
 import type { RefundLedgerWriter } from "./ledger-change"
 
 /** A refund row of Medusa's on one of this plugin's payments, as the check reads it. */
@@ -65,18 +65,17 @@ export async function checkUnbackedRefund(
     // Applied, or still the resolver's to settle (it removes the row if the service never applied it).
     return isUnresolved(link.status) ? "wait" : "backed"
   }
-  const named = refund.metadata?.[RECORDED_REFUND_KEY]
-  const key = typeof named === "string" && named ? named : refund.id
+  const keys = serviceKeysOfRefund(refund)
   const client = ports.clientFor(refund.registration_id)
   if (!client) {
     return "wait"
   }
   const transaction = await client.transactions.retrieve(refund.transaction_id)
-  if (hasRefundWithKey(transaction, key)) {
+  if (hasRefundWithKey(transaction, keys)) {
     // Listed: backed unless another Medusa refund already records that key (this one is a second record).
-    const linked = new Set(rows.filter((row) => row.idempotency_key === key).map((row) => row.medusa_refund_id))
+    const linked = new Set(rows.filter((row) => keys.includes(row.idempotency_key ?? "")).map((row) => row.medusa_refund_id))
     const others = (await ports.refundsOfPayment(refund.payment_id)).filter(
-      (other) => other.id !== refund.id && (linked.has(other.id) || other.metadata?.[RECORDED_REFUND_KEY] === key)
+      (other) => other.id !== refund.id && (linked.has(other.id) || keys.includes(recordedKeyOf(other) ?? ""))
     )
     if (!others.length) {
       await ports.ledger.writeRefundLedger({
@@ -93,8 +92,8 @@ export async function checkUnbackedRefund(
     }
   }
   await ports.removeMedusaRefund(refund.payment_id, refund.id)
-  if (!rows.some((row) => row.idempotency_key === key)) {
-    await keepAsNeverReceived(ports, refund, key)
+  if (!rows.some((row) => keys.includes(row.idempotency_key ?? ""))) {
+    await keepAsNeverReceived(ports, refund, keys)
   }
   ports.logger?.warn(
     `installments: Medusa refund ${refund.id} of ${formatAmount(refund.halalas)} SAR on payment ${refund.payment_id} was never made ` +
@@ -105,13 +104,14 @@ export async function checkUnbackedRefund(
 }
 
 // The ledger keeps a refund of Medusa's own the provider never saw as never received (failed, not retried).
-async function keepAsNeverReceived(ports: UnbackedRefundPorts, refund: MedusaRefundToCheck, key: string): Promise<void> {
+async function keepAsNeverReceived(ports: UnbackedRefundPorts, refund: MedusaRefundToCheck, keys: readonly string[]): Promise<void> {
   const { opening } = await ports.ledger.writeRefundLedger({
     kind: "open",
     transaction_id: refund.transaction_id,
     intent: {
       // The key the provider would have sent it under; Medusa's row is gone, so none is named.
-      idempotency_key: key,
+      idempotency_key: keys[0],
+      known_keys: keys,
       provider_id: refund.registration_id,
       transaction_id: refund.transaction_id,
       payment_id: refund.payment_id,

@@ -74,7 +74,7 @@ export interface CanceledOrderPaymentRefundedData {
   amount: string
   /** `medusa`: through Medusa's refund of the recorded payment; `service`: directly with the service. */
   refunded_through: CanceledOrderRefundRoute
-  /** Medusa path: the payment refunded and Medusa's refund id (the idempotency key sent to the service). */
+  /** Medusa path: the payment refunded and Medusa's refund id (the service's key is its name-based UUID, `medusaRefundKey`). */
   payment_id?: string
   refund_id?: string
   /** Service path: the idempotency key of the refund. */

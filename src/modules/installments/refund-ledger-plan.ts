@@ -1,6 +1,6 @@
 import type { TrackerSync } from "../../installments/refunds/ledger-change"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
-import { sourceOfRefundKey, type RefundSource } from "../../installments/refunds/keys"
+import { medusaRefundKey, sourceOfRefundKey, type RefundSource } from "../../installments/refunds/keys"
 import { NOT_RECEIVED, NOT_RECEIVED_BY_ADMIN, nextRetryAt, waitingFor } from "../../installments/refunds/failures"
 import { isUnresolved, type IntentOpening, type IntentOutcome, type RefundIntent } from "../../installments/refunds/intent"
 import type { RegistrationId } from "../../installments/registrations/provider-ids"
@@ -91,7 +91,8 @@ export function planRefundSync(existing: LedgerRow[], input: SyncRefundEntriesIn
       ...(input.order_id ? { order_id: input.order_id } : {}),
       ...(attribution?.return_id ? { return_id: attribution.return_id } : {}),
     }
-    const source = attribution?.source ?? (known?.source ? undefined : (sourceOfRefundKey(key) ?? input.default_source))
+    const source =
+      attribution?.source ?? (known?.source ? undefined : (sourceOfRefundKey(key, input.transaction_id) ?? input.default_source))
     if (entry.status !== "R") {
       plan.pending += 1
     }
@@ -158,8 +159,12 @@ export function planOpenIntent(existing: LedgerRow[], intent: RefundIntent, now:
       }
     }
   }
-  const key = intent.idempotency_key ?? intent.medusa_refund_id!
-  const same = existing.find((row) => row.idempotency_key === key)
+  const cause = intent.idempotency_key
+    ? { key: intent.idempotency_key, known: [intent.idempotency_key, ...(intent.known_keys ?? [])] }
+    : medusaRefundKey(intent.medusa_refund_id!)
+  const same = existing.find((row) => !!row.idempotency_key && cause.known.includes(row.idempotency_key))
+  // A cause is sent again under the key it was first sent with (0.1.0's readable key included).
+  const key = same?.idempotency_key ?? cause.key
   // Medusa's run names a cause of the plugin's (its refund's metadata): it records or sends that cause only.
   const medusaRecords = !!intent.idempotency_key && !!intent.medusa_refund_id
   if (same && (same.status === "P" || same.status === "R")) {

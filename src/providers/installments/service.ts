@@ -127,7 +127,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
   /**
    * Refunds the amount Medusa asks for, rounded half-up to the halala, through the refund sender:
    * the intent a plugin flow opened for this payment (a return's, under the return's key) is sent,
-   * else one is opened under Medusa's refund id, in the ledger before the call. A lost answer is left
+   * else one is opened under the key of Medusa's refund id, in the ledger before the call. A lost answer is left
    * for the resolver and thrown (Medusa keeps no refund); while any refund of the payment is being
    * confirmed, nothing is sent.
    */

@@ -123,11 +123,11 @@ describe("decideOrphan", () => {
     expect(decision).toMatchObject({ orphan: false, reason: expect.stringMatching(/too recently/) })
   })
 
-  it("does not refund again what an earlier sweep refunded", () => {
+  it.each(orphanRefundKey(TX).known)("does not refund again what an earlier sweep refunded (under %s)", (key) => {
     const refunded = tx({
       status: "refunded",
       refunded_amount: "150.00",
-      refund_tracker: [{ id: "r1", status: "P", amount: "150.00", rrn: null, idempotency_key: orphanRefundKey(TX) }],
+      refund_tracker: [{ id: "r1", status: "P", amount: "150.00", rrn: null, idempotency_key: key }],
     })
     const decision = decide({ details: details([refunded]), context: { payments: [] }, now: later, graceMs: PAID_LINK_GRACE_MS })
     expect(decision).toMatchObject({ orphan: false, already_refunded: true })
@@ -338,16 +338,16 @@ describe("decideCanceledOrderPayment", () => {
     expect(decision).toMatchObject({ refund: true, via: "medusa", amount: "100.00", medusa_amount: "100.00" })
   })
 
-  it("Medusa recorded no captured payment: refunded directly with the service, keyed canceled-order-<transaction id>, after the grace", () => {
+  it("Medusa recorded no captured payment: refunded directly with the service, keyed by the name-based UUID of its transaction, after the grace", () => {
     const decision = decide(canceledOrder(), paidAfterCancel(), later)
     expect(decision).toMatchObject({
       refund: true,
       via: "service",
       amount: "150.00",
       transaction_id: TX,
-      idempotency_key: canceledOrderRefundKey(TX),
+      idempotency_key: canceledOrderRefundKey(TX).key,
+      known_keys: [canceledOrderRefundKey(TX).key, `canceled-order-${TX}`],
     })
-    expect(canceledOrderRefundKey(TX)).toBe(`canceled-order-${TX}`)
     // An uncaptured or canceled Medusa payment is no captured payment either.
     const uncaptured = capturedPayment({ captured_at: null, captures: [] })
     expect(decide(canceledOrder([uncaptured]), paidAfterCancel(), later)).toMatchObject({ refund: true, via: "service" })
@@ -374,19 +374,22 @@ describe("decideCanceledOrderPayment", () => {
       })
     })
 
-    it("not again once the service refund was made (its key is on the transaction), whatever Medusa recorded since", () => {
-      const refundedAtService = paidAfterCancel({
-        status: "refunded",
-        refunded_amount: "150.00",
-        refund_tracker: [{ id: "r1", status: "P", amount: "150.00", rrn: null, idempotency_key: canceledOrderRefundKey(TX) }],
-      })
-      expect(decide(canceledOrder(), refundedAtService, later)).toMatchObject({ refund: false, already_refunded: true })
-      // Medusa recorded the payment late (after the direct refund): still nothing more.
-      expect(decide(canceledOrder([capturedPayment()]), refundedAtService, later)).toMatchObject({
-        refund: false,
-        already_refunded: true,
-      })
-    })
+    it.each(canceledOrderRefundKey(TX).known)(
+      "not again once the service refund was made (its key %s is on the transaction), whatever Medusa recorded since",
+      (key) => {
+        const refundedAtService = paidAfterCancel({
+          status: "refunded",
+          refunded_amount: "150.00",
+          refund_tracker: [{ id: "r1", status: "P", amount: "150.00", rrn: null, idempotency_key: key }],
+        })
+        expect(decide(canceledOrder(), refundedAtService, later)).toMatchObject({ refund: false, already_refunded: true })
+        // Medusa recorded the payment late (after the direct refund): still nothing more.
+        expect(decide(canceledOrder([capturedPayment()]), refundedAtService, later)).toMatchObject({
+          refund: false,
+          already_refunded: true,
+        })
+      }
+    )
 
     it("not through Medusa when the service holds nothing more (refunded outside Medusa)", () => {
       const decision = decide(canceledOrder([capturedPayment()]), paidAfterCancel({ status: "refunded", refunded_amount: "150.00" }))

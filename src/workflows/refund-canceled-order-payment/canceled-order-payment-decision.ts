@@ -31,6 +31,8 @@ export interface CanceledOrderPaymentDecision {
   medusa_amount?: string
   /** Service path: the refund's idempotency key. */
   idempotency_key?: string
+  /** Every key the service may list the refund under (`CauseKey.known`). */
+  known_keys?: readonly string[]
   /** True when an earlier run (or someone else) already refunded it: nothing more is sent. */
   already_refunded?: boolean
 }
@@ -44,7 +46,7 @@ export interface CanceledOrderPaymentDecision {
  * and captures that payment on the canceled order. Such a payment is refunded in full, once:
  * - through Medusa (so the order records the refund) when Medusa recorded a captured payment for the
  *   transaction after the order was canceled and has not refunded it in full;
- * - directly with the service, keyed `canceled-order-<transaction id>`, when Medusa recorded no
+ * - directly with the service, keyed by `canceledOrderRefundKey`, when Medusa recorded no
  *   captured payment for it, and only once the payment is older than `graceMs` (Medusa may still be
  *   recording it).
  * Never more than what the service still holds; never again once refunded by either route.
@@ -104,8 +106,8 @@ export function decideCanceledOrderPayment(input: {
     transaction_id: transaction.id,
   }
   const serviceKey = canceledOrderRefundKey(transaction.id)
-  if (hasRefundWithKey(transaction, serviceKey)) {
-    return skip(`the payment was already refunded directly with the service (refund key ${serviceKey})`, {
+  if (hasRefundWithKey(transaction, serviceKey.known)) {
+    return skip(`the payment was already refunded directly with the service (refund key ${serviceKey.key})`, {
       ...ids,
       already_refunded: true,
     })
@@ -140,7 +142,8 @@ export function decideCanceledOrderPayment(input: {
     session_id: input.session_id,
     ...ids,
     amount: formatAmount(balance),
-    idempotency_key: serviceKey,
+    idempotency_key: serviceKey.key,
+    known_keys: serviceKey.known,
   }
 }
 

@@ -6,7 +6,7 @@ import { decideCanceledOrderPaymentStep, type CanceledOrderPaymentInput } from "
 import { loadCanceledOrderCandidateStep } from "./steps/load-canceled-order-candidate"
 import { refundThroughServiceStep } from "../steps/refund-through-service"
 import { openRefundIntentStep } from "../steps/open-refund-intent"
-import { RECORDED_REFUND_KEY, canceledOrderRefundKey } from "../../installments/refunds/keys"
+import { RECORDED_REFUND_KEY, canceledOrderRefundKey, causeKeyOf } from "../../installments/refunds/keys"
 import { syncRefundLedgerStep } from "../steps/sync-refund-ledger"
 import { CANCELED_ORDER_PAYMENT_REFUNDED_EVENT, type CanceledOrderPaymentRefundedData } from "../../modules/installments/events"
 import type { CanceledOrderPaymentDecision } from "./canceled-order-payment-decision"
@@ -23,8 +23,8 @@ const registrationId = (decision: CanceledOrderPaymentDecision) => registrationI
  *
  * Under the cart's lock, the payment is refunded in full once (see decideCanceledOrderPayment):
  * through Medusa's own refund steps when Medusa captured it (the order records the refund; the
- * provider sends it with Medusa's refund id as idempotency key), else directly with the service
- * keyed `canceled-order-<transaction id>`. Logs an error-level message for the merchant and emits
+ * provider sends it under the canceled-order key), else directly with the service under the
+ * canceled-order key (`canceledOrderRefundKey`). Logs an error-level message for the merchant and emits
  * `installments.canceled_order_payment_refunded`. Safe to run any number of times.
  */
 export const refundInstallmentsCanceledOrderPaymentWorkflow = createWorkflow(
@@ -45,7 +45,7 @@ export const refundInstallmentsCanceledOrderPaymentWorkflow = createWorkflow(
     ).then(() =>
       openRefundIntentStep(
         transform({ decision }, ({ decision }) => ({
-          idempotency_key: canceledOrderRefundKey(decision.transaction_id!),
+          ...causeKeyOf(canceledOrderRefundKey(decision.transaction_id!)),
           provider_id: registrationId(decision),
           transaction_id: decision.transaction_id!,
           payment_id: decision.payment_id!,
@@ -58,11 +58,12 @@ export const refundInstallmentsCanceledOrderPaymentWorkflow = createWorkflow(
     const refundId = when("installments-canceled-order-refund-to-send", { opening }, ({ opening }) => opening?.kind === "send").then(
       () =>
         refundCanceledOrderPaymentInMedusaWorkflow.runAsStep({
-          input: transform({ decision }, ({ decision }) => ({
+          input: transform({ decision, opening }, ({ decision, opening }) => ({
             payment_id: decision.payment_id!,
             order_id: decision.order_id!,
             amount: decision.medusa_amount!,
-            metadata: { [RECORDED_REFUND_KEY]: canceledOrderRefundKey(decision.transaction_id!) },
+            // The key the ledger sends it under: a row of 0.1.0 keeps its readable key.
+            metadata: { [RECORDED_REFUND_KEY]: (opening as { idempotency_key: string }).idempotency_key },
           })),
         })
     )
@@ -78,6 +79,7 @@ export const refundInstallmentsCanceledOrderPaymentWorkflow = createWorkflow(
           transaction_id: decision.transaction_id!,
           amount: decision.amount!,
           idempotency_key: decision.idempotency_key!,
+          known_keys: decision.known_keys,
           source: "canceled-order" as const,
           order_id: decision.order_id,
           reason: "Paid after its order was canceled: the order will not ship",

@@ -6,12 +6,12 @@ import { announceOrphanPaymentRefundedStep } from "./steps/announce-orphan-payme
 import { refundThroughServiceStep } from "../steps/refund-through-service"
 import { syncRefundLedgerStep } from "../steps/sync-refund-ledger"
 import { providerIdOf } from "../../installments/registrations/provider-ids"
-import { orphanRefundKey } from "../../installments/refunds/keys"
+import { causeKeyOf, orphanRefundKey } from "../../installments/refunds/keys"
 
 /**
  * A payment no order will record: the customer paid a link whose payment session was deleted or
  * given another link (the cart changed after the link was made; the service cannot cancel a link).
- * Refunds it in full through the service with the key `orphan-<transaction id>`, records it in the
+ * Refunds it in full through the service under the orphan key of the transaction (`orphanRefundKey`), records it in the
  * refund ledger, and logs an error-level message and emits `installments.orphan_payment_refunded`.
  */
 export const refundInstallmentsOrphanPaymentWorkflow = createWorkflow(
@@ -24,7 +24,7 @@ export const refundInstallmentsOrphanPaymentWorkflow = createWorkflow(
           provider_id: input.provider_id,
           transaction_id: decision.transaction_id!,
           amount: decision.amount!,
-          idempotency_key: orphanRefundKey(decision.transaction_id!),
+          ...causeKeyOf(orphanRefundKey(decision.transaction_id!)),
           source: "orphan" as const,
           reason: "Paid link of a checkout that no longer exists: no order was placed",
         }))

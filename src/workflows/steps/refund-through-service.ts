@@ -17,6 +17,8 @@ export interface RefundThroughServiceInput {
   amount: string
   /** The key of the refund's cause: the service refunds once per key however often this runs. */
   idempotency_key: string
+  /** Every key the service may list the cause under (`CauseKey.known`). */
+  known_keys?: readonly string[]
   source: RefundSource
   payment_id?: string | null
   order_id?: string | null

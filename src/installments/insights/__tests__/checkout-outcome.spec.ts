@@ -121,7 +121,7 @@ describe("checkoutFacts", () => {
     const refunded = transaction({
       status: "refunded",
       refunded_amount: "1500.00",
-      refund_tracker: [{ id: "r1", status: "R", amount: "1500.00", rrn: "1", idempotency_key: orphanRefundKey(TX_ID) }],
+      refund_tracker: [{ id: "r1", status: "R", amount: "1500.00", rrn: "1", idempotency_key: orphanRefundKey(TX_ID).key }],
     })
     expect(factsOf({ status: "Paid", transactions: [refunded] })).toMatchObject({
       outcome: "not_placed",

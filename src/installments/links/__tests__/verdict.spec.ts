@@ -35,21 +35,28 @@ describe("linkVerdict", () => {
       PaymentSessionStatus.CAPTURED,
       PaymentActions.SUCCESSFUL,
     ],
-    ...[orphanRefundKey(TX_ID), canceledOrderRefundKey(TX_ID)].map((key) => [
-      `paid, then refunded by the plugin (${key.split("-")[0]}): never captured`,
-      linkDetails({
-        status: "Paid",
-        transactions: [
-          transaction({
-            status: "refunded",
-            refunded_amount: "1500.00",
-            refund_tracker: [{ id: "r1", status: "R", amount: "1500.00", rrn: "123456789012", idempotency_key: key }],
-          }),
-        ],
-      }),
-      PaymentSessionStatus.CANCELED,
-      PaymentActions.CANCELED,
-    ]),
+    ...(
+      [
+        ["orphan", orphanRefundKey(TX_ID)],
+        ["canceled order", canceledOrderRefundKey(TX_ID)],
+      ] as const
+    )
+      .flatMap(([cause, keys]) => keys.known.map((key) => [cause, key] as const))
+      .map(([cause, key]) => [
+        `paid, then refunded by the plugin (${cause}, key ${key}): never captured`,
+        linkDetails({
+          status: "Paid",
+          transactions: [
+            transaction({
+              status: "refunded",
+              refunded_amount: "1500.00",
+              refund_tracker: [{ id: "r1", status: "R", amount: "1500.00", rrn: "123456789012", idempotency_key: key }],
+            }),
+          ],
+        }),
+        PaymentSessionStatus.CANCELED,
+        PaymentActions.CANCELED,
+      ]),
     [
       "paid, refunded by the merchant under another key: still the session's payment",
       linkDetails({

@@ -5,6 +5,7 @@ import { fakeModule } from "../../../modules/installments/__tests__/helpers/fake
 import { BASE_URL, OPTIONS, transaction, TX_ID } from "../../__tests__/fixtures"
 import { asRegistrationId } from "../../registrations/provider-ids"
 import { INTENT_SETTLE_MS } from "../intent"
+import { medusaRefundKey } from "../keys"
 import { checkUnbackedRefund, type MedusaRefundToCheck } from "../unbacked-refund"
 
 useNock()
@@ -58,7 +59,9 @@ describe("checkUnbackedRefund: a Medusa refund no refund of the plugin's backs",
     nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, transaction())
     expect(await checkUnbackedRefund(p, refund(), settled)).toBe("removed")
     expect(removed).toEqual(["ref_1"])
-    expect(ledger.refunds.rows).toEqual([expect.objectContaining({ idempotency_key: "ref_1", status: "failed", retryable: false })])
+    expect(ledger.refunds.rows).toEqual([
+      expect.objectContaining({ idempotency_key: medusaRefundKey("ref_1").key, status: "failed", retryable: false }),
+    ])
   })
 
   it("linked by the provider to an applied row: backed, no call to the service", async () => {

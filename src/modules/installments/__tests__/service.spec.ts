@@ -2,6 +2,7 @@ import type InstallmentsModuleService from "../service"
 import type { IntentOutcome } from "../../../installments/refunds/intent"
 import { fakeModule } from "./helpers/fake-module"
 import { asRegistrationId } from "../../../installments/registrations/provider-ids"
+import { cancelRefundKey, causeKeyOf, medusaRefundKey, orphanRefundKey, returnRefundKey } from "../../../installments/refunds/keys"
 
 const entry = (id: string, status: "P" | "R" = "P", rrn: string | null = null, idempotency_key = "ref_1", amount = "40.00") => ({
   id,
@@ -114,14 +115,14 @@ describe("refund ledger: one writer, intents before calls", () => {
     await outcome(svc, first.row_id, { kind: "accepted", amount: "100.00", recorded_by_medusa: false })
     expect(refunds.rows[0]).toMatchObject({ status: "P", record_in_medusa: true })
     const recording = await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_2", source: "admin", amount: "100.00" })
-    expect(recording).toEqual({ kind: "recorded", row_id: first.row_id, idempotency_key: "ref_1" })
+    expect(recording).toEqual({ kind: "recorded", row_id: first.row_id, idempotency_key: medusaRefundKey("ref_1").key })
     expect(refunds.rows[0]).toMatchObject({ record_in_medusa: false, medusa_refund_id: "ref_2" })
     // A second request of the same amount is a new refund, under Medusa's new id.
     expect(
       await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_3", source: "admin", amount: "100.00" })
     ).toMatchObject({
       kind: "send",
-      idempotency_key: "ref_3",
+      idempotency_key: medusaRefundKey("ref_3").key,
     })
   })
 
@@ -147,15 +148,39 @@ describe("refund ledger: one writer, intents before calls", () => {
     const { svc, refunds } = fakeModule()
     const first = await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_1", source: "admin", amount: "40.00" })
     await outcome(svc, first.row_id, { kind: "unknown" })
-    await sync(svc, [entry("a", "P", null, "ref_1", "40.00")])
+    await sync(svc, [entry("a", "P", null, medusaRefundKey("ref_1").key, "40.00")])
     expect(refunds.rows[0]).toMatchObject({ status: "P", record_in_medusa: true })
     // An intent still being sent by Medusa's run is that run's to record: the tracker does not mark it.
     const { svc: other, refunds: otherRows } = fakeModule()
     await open(other, { idempotency_key: undefined, medusa_refund_id: "ref_2", source: "admin", amount: "40.00" })
-    await sync(other, [entry("b", "P", null, "ref_2", "40.00")])
+    await sync(other, [entry("b", "P", null, medusaRefundKey("ref_2").key, "40.00")])
     expect(otherRows.rows[0]).toMatchObject({ status: "P" })
     expect(otherRows.rows[0].record_in_medusa).toBeFalsy()
   })
+
+  it.each([
+    ["a return's", returnRefundKey("pay_1", "ret_1", "order_1"), { source: "return" }],
+    ["a cancel's", cancelRefundKey("pay_1"), { source: "cancel", return_id: null }],
+    ["an orphan's", orphanRefundKey(TX), { source: "orphan", return_id: null }],
+    ["a merchant's", medusaRefundKey("ref_1"), { source: "admin", return_id: null }],
+  ] as const)(
+    "%s row of 0.1.0 (readable key) is the same cause: found and sent again under that key, never the UUID",
+    async (_cause, cause, fields) => {
+      const { svc, refunds } = fakeModule()
+      const [uuid, readable] = cause.known
+      expect(uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+      await refunds.create({ ...intent(fields), idempotency_key: readable, status: "failed", retryable: true, tracker_id: null })
+      const reopened =
+        fields.source === "admin"
+          ? await open(svc, { idempotency_key: undefined, medusa_refund_id: "ref_1", ...fields })
+          : await open(svc, { ...causeKeyOf(cause), ...fields })
+      expect(reopened).toEqual({ kind: "send", row_id: refunds.rows[0].id, idempotency_key: readable })
+      expect(refunds.rows).toHaveLength(1)
+      // The service lists it under that key: the same row is settled, no second row under the UUID.
+      await sync(svc, [entry("a", "P", null, readable, "69.00")])
+      expect(refunds.rows).toEqual([expect.objectContaining({ idempotency_key: readable, tracker_id: "a", status: "P" })])
+    }
+  )
 
   it("the tracker resolves an intent under its key and settles it", async () => {
     const { svc, refunds } = fakeModule()

@@ -6,6 +6,7 @@ import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/fra
 import { signedDeliveryHeaders } from "../../../lib/webhooks"
 import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
 import { REFUND_PENDING_CODES } from "../../../installments/refunds/send-refund"
+import { medusaRefundKey } from "../../../installments/refunds/keys"
 import { fakeModule } from "../../../modules/installments/__tests__/helpers/fake-module"
 import { InstallmentsProviderService } from "../service"
 import {
@@ -395,10 +396,12 @@ describe("authorizePayment", () => {
 })
 
 describe("refundPayment", () => {
-  it("refunds Medusa's exact amount with Medusa's refund id as idempotency key", async () => {
+  it("refunds Medusa's exact amount under the name-based UUID of Medusa's refund id", async () => {
     let body: Record<string, unknown> = {}
     mockTransaction()
-    const scope = nock(BASE_URL, { reqheaders: { "idempotency-key": "ref_01ABC" } })
+    const key = medusaRefundKey("ref_01ABC").key
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    const scope = nock(BASE_URL, { reqheaders: { "idempotency-key": key } })
       .post(`/transactions/refund/${TX_ID}/`, (b) => ((body = b), true))
       .reply(200, { status: "success", key_type: "RefundReference", key: "RF-1" })
     const result = await provider().refundPayment({
@@ -567,7 +570,7 @@ describe("refundPayment", () => {
       const reread = mockTransaction({
         status: "partially refunded",
         refunded_amount: "10.00",
-        refund_tracker: [refundEntry("ref_unknown")],
+        refund_tracker: [refundEntry(medusaRefundKey("ref_unknown").key)],
       })
       const result = await provider(options).refundPayment(input)
       expect(reread.isDone()).toBe(true)
@@ -578,7 +581,7 @@ describe("refundPayment", () => {
     it("when the service does not list it, the intent is left unknown and the merchant is told not to refund again", async () => {
       mockTransaction()
       nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).times(3).reply(503, { error: "unavailable" })
-      const reread = mockTransaction({ refund_tracker: [refundEntry("ref_other")] })
+      const reread = mockTransaction({ refund_tracker: [refundEntry(medusaRefundKey("ref_other").key)] })
       const error = await provider({ retryBaseDelayMs: 0 })
         .refundPayment(input)
         .catch((e) => e)
@@ -587,7 +590,7 @@ describe("refundPayment", () => {
       expect(error.message).toMatch(/did not confirm the refund of 10\.00 SAR.*Do not refund it again/)
       expect(reread.isDone()).toBe(true)
       expect(ledger.refunds.rows).toEqual([
-        expect.objectContaining({ status: "unknown", idempotency_key: "ref_unknown", amount: "10.00" }),
+        expect.objectContaining({ status: "unknown", idempotency_key: medusaRefundKey("ref_unknown").key, amount: "10.00" }),
       ])
     })
 
@@ -630,7 +633,7 @@ describe("refundPayment", () => {
     it("does not re-read after a clear refusal", async () => {
       mockTransaction()
       nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`).reply(400, { message: "Maximum amount to be refunded is 5.00" })
-      const reread = mockTransaction({ refund_tracker: [refundEntry("ref_unknown")] })
+      const reread = mockTransaction({ refund_tracker: [refundEntry(medusaRefundKey("ref_unknown").key)] })
       await expect(provider().refundPayment(input)).rejects.toThrow(/At most 5\.00 SAR/)
       expect(reread.isDone()).toBe(false)
     })
@@ -653,7 +656,7 @@ describe("refundPayment", () => {
 
     it("a retry of a refund the service already lists is not sent again", async () => {
       // Medusa retries with the same refund id; the first attempt was accepted.
-      mockTransaction({ refund_tracker: [refundEntry("ref_unknown")] })
+      mockTransaction({ refund_tracker: [refundEntry(medusaRefundKey("ref_unknown").key)] })
       const result = await provider().refundPayment(input)
       expect(result.data).toMatchObject({ transaction_id: TX_ID })
       expect(nock.pendingMocks()).toEqual([])

@@ -1,6 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { RECORDED_REFUND_KEY, serviceKeyOfRefund } from "../../../installments/refunds/keys"
+import { RECORDED_REFUND_KEY, serviceKeysOfRefund } from "../../../installments/refunds/keys"
 import { refreshRefundedAmount, type RefundRecorder } from "../../../installments/refunds/medusa-refunds"
 import type { RefundToRecord } from "../../../installments/refunds/cancel-refund-decision"
 
@@ -17,7 +17,7 @@ export const recordRefundsOnPaymentsStep = createStep(
     const recorded: RefundToRecord[] = []
     for (const refund of refunds) {
       const payment = await payments.retrievePayment(refund.payment_id, { relations: ["refunds"] })
-      if ((payment.refunds ?? []).some((made) => serviceKeyOfRefund(made) === refund.idempotency_key)) {
+      if ((payment.refunds ?? []).some((made) => serviceKeysOfRefund(made).includes(refund.idempotency_key))) {
         continue
       }
       await payments.createRefunds({

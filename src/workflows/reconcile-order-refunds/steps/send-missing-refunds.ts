@@ -13,8 +13,8 @@ import type { MissingRefund } from "../../../installments/refunds/cancel-refund-
 export type MissingRefundAttempt = RefundAttempt & Pick<MissingRefund, "record_on_payment">
 
 /**
- * Sends each missing refund to the service under its key (Medusa's refund id, or
- * `cancel-<payment id>`), written to the ledger first: the service refunds once per key however
+ * Sends each missing refund to the service under its key (the key of Medusa's refund id, or the
+ * payment's cancel key), written to the ledger first: the service refunds once per key however
  * often this runs. A refusal is in the ledger and returned, not thrown.
  */
 export const sendMissingRefundsStep = createStep(
@@ -38,6 +38,7 @@ export const sendMissingRefundsStep = createStep(
           ledger,
           {
             idempotency_key: refund.idempotency_key,
+            known_keys: refund.known_keys,
             provider_id: refund.provider_id,
             transaction_id: refund.transaction_id,
             payment_id: refund.payment_id,
@@ -48,7 +49,7 @@ export const sendMissingRefundsStep = createStep(
           },
           logger
         )
-        attempts.push({ ...attempt, amount_sar: formatAmount(sent.halalas), refund_id: refund.idempotency_key })
+        attempts.push({ ...attempt, amount_sar: formatAmount(sent.halalas), refund_id: sent.idempotencyKey })
       } catch {
         attempts.push({ ...attempt, failed: true })
       }

@@ -10,7 +10,7 @@ export function orphanRefundedMessage(decision: OrphanDecision): string {
     `installments: a customer paid ${decision.amount} SAR on payment link ${decision.payment_link_id} ` +
     `(transaction ${decision.transaction_id}) but no order can record it: ${decision.reason} ` +
     "(the cart changed or another payment was started after this link was made, and the customer paid the old link). " +
-    `The payment was refunded in full (refund key ${orphanRefundKey(decision.transaction_id!)}); ` +
+    `The payment was refunded in full (refund key ${orphanRefundKey(decision.transaction_id!).key}); ` +
     "the customer gets the money back from their bank. No order was placed for it; nothing else to do unless the customer contacts you."
   )
 }

@@ -5,7 +5,7 @@ import { formatAmount, roundMedusaAmount } from "../../../../lib/money"
 import type { StatementRow } from "../../../../lib/statements/statement-row"
 import { INSTALLMENTS_MODULE } from "../../../../modules/installments"
 import type InstallmentsModuleService from "../../../../modules/installments/service"
-import { canceledOrderRefundKey, orphanRefundKey } from "../../../../installments/refunds/keys"
+import { sourceOfRefundKey } from "../../../../installments/refunds/keys"
 
 /** The Medusa order a statement row's transaction paid for. */
 export interface RowOrder {
@@ -53,9 +53,10 @@ export async function joinRowsToOrders(container: MedusaContainer, rows: Stateme
   ])
   const refundedByPlugin = new Set(
     ledger
-      .filter((entry) =>
-        [orphanRefundKey(entry.transaction_id), canceledOrderRefundKey(entry.transaction_id)].includes(entry.idempotency_key ?? "")
-      )
+      .filter((entry) => {
+        const source = sourceOfRefundKey(entry.idempotency_key, entry.transaction_id)
+        return source === "orphan" || source === "canceled-order"
+      })
       .map((entry) => entry.transaction_id)
   )
   const linkByTransaction = new Map(links.map((link) => [link.transaction_id!, link.payment_link_id]))

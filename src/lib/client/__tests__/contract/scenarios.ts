@@ -318,7 +318,7 @@ export const scenarios: ContractScenario[] = [
     rule: "D15: Idempotency-Key refunds once",
     async run(target) {
       const trx = await paidTransaction(target, "500.00")
-      const key = `contract-${randomUUID()}`
+      const key = randomUUID()
       const first = await target.client.transactions.refund(trx.id, { refund_amount: 100 }, { idempotencyKey: key })
       const replay = await target.client.transactions.refund(trx.id, { refund_amount: 100 }, { idempotencyKey: key })
       expect(replay.key).toBe(first.key)
