@@ -416,6 +416,27 @@ export function insightsScenarios(ctx: SuiteContext) {
     await knex.raw(`update installments_checkout set started_at = now() - interval '730 days' where session_id = 'payses_kept'`)
     expect(await pruneCheckouts(getContainer(), { batchSize: 1 })).toEqual({ checkouts: 1 })
     expect((await module().listInstallmentsCheckouts({})).map((checkout) => checkout.session_id)).toEqual(["payses_kept"])
+
+    // Reads of several sessions in one statement (the provider's batch): one read per session, the latest.
+    await module().recordCheckouts([
+      { ...base, session_id: "payses_batch", provider_id: null, outcome: "open", progress: 0 },
+      {
+        ...base,
+        session_id: "payses_batch",
+        provider_id: PROVIDERS.both,
+        outcome: "paid",
+        progress: 5,
+        fee: "31.00",
+        fee_vat: "4.65",
+      },
+      { ...base, session_id: "payses_batch", provider_id: null, outcome: "open", progress: 0 },
+      { ...base, session_id: "payses_kept", provider_id: PROVIDERS.both, outcome: "bank_declined", progress: 3 },
+    ])
+    const batch = await module().listInstallmentsCheckouts({ session_id: ["payses_batch", "payses_kept"] })
+    expect(Object.fromEntries(batch.map((checkout) => [checkout.session_id, [checkout.outcome, checkout.provider_id]]))).toEqual({
+      payses_batch: ["paid", PROVIDERS.both],
+      payses_kept: ["bank_declined", PROVIDERS.both],
+    })
   })
 
   afterEach(async () => {

@@ -19,4 +19,6 @@ export interface CheckoutWriter {
    * the same link (a higher progress); a known provider id is never forgotten.
    */
   recordCheckout(record: CheckoutRecord): Promise<void>
+  /** The same for several sessions' reads, in one statement (one read per session: the latest). */
+  recordCheckouts(records: CheckoutRecord[]): Promise<void>
 }

@@ -7,7 +7,7 @@ import { idTime } from "../../lib/ulid-time"
 import type { LinkVerdict } from "../links/verdict"
 import { INSTALLMENTS_MODULE } from "../module-key"
 import { checkoutFacts } from "./checkout-outcome"
-import type { CheckoutWriter } from "./checkout-record"
+import type { CheckoutRecord, CheckoutWriter } from "./checkout-record"
 
 /** The checkout a read was for: its session, the link read, what the link asks and, when known, its provider. */
 export interface CheckoutSeen {
@@ -21,8 +21,9 @@ export interface CheckoutSeen {
 
 /**
  * Records what a read of a checkout's link told the plugin (D44): the one call every place that
- * decides a session's verdict makes. It never throws: a checkout must not fail because its record
- * could not be written; the log says so.
+ * decides a session's verdict makes. It never throws and never waits for the database: the record
+ * is written within a tenth of a second, after the answer (`checkoutRecordsWritten`); a record that
+ * cannot be written is logged, and a later read of the link records it again.
  */
 export interface CheckoutRecorder {
   record(seen: CheckoutSeen, details: PaymentLinkDetails, verdict: LinkVerdict): Promise<void>
@@ -56,6 +57,76 @@ export function checkoutRecorderFor(cradle: Record<string, unknown>, logger?: Lo
   return recorderOver(() => applicationContainer as unknown as Resolver, logger)
 }
 
+// A read's record waits this long for others to share its statement (8 shoppers at once), never on a checkout.
+const FLUSH_DELAY_MS = 100
+const MAX_BATCH = 100
+
+/**
+ * Reads of checkouts on their way to one writer (the module's service, one per application),
+ * written after the answer that made them: a checkout never waits for its Insights record. Batches
+ * are written one at a time, in order, so a later read never lands before an earlier one.
+ */
+class CheckoutQueue {
+  #waiting: CheckoutRecord[] = []
+  #timer: ReturnType<typeof setTimeout> | undefined
+  #writing: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly writer: CheckoutWriter,
+    private readonly resolver: Resolver,
+    private readonly logger: Logger | undefined
+  ) {}
+
+  add(record: CheckoutRecord): void {
+    this.#waiting.push(record)
+    if (this.#waiting.length >= MAX_BATCH) {
+      void this.flush()
+    } else if (!this.#timer) {
+      this.#timer = setTimeout(() => void this.flush(), FLUSH_DELAY_MS)
+      // A waiting record never keeps a process alive that has nothing else to do.
+      this.#timer.unref?.()
+    }
+  }
+
+  /** Writes what waits; resolves once everything added so far is written (or its failure logged). */
+  flush(): Promise<void> {
+    clearTimeout(this.#timer)
+    this.#timer = undefined
+    const batch = this.#waiting.splice(0)
+    if (batch.length) {
+      this.#writing = this.#writing.then(() => this.write(batch))
+    }
+    return this.#writing
+  }
+
+  private async write(batch: CheckoutRecord[]): Promise<void> {
+    try {
+      const providers = await providersOfSessions(
+        this.resolver,
+        batch.filter((record) => !record.provider_id).map((record) => record.session_id)
+      )
+      await this.writer.recordCheckouts(
+        batch.map((record) => ({ ...record, provider_id: record.provider_id ?? providers.get(record.session_id) ?? null }))
+      )
+    } catch (error) {
+      this.logger?.warn(
+        `installments: the Insights records of ${batch.length} checkout read(s) (${batch.map((record) => record.session_id).join(", ")}) ` +
+          `were not written (${(error as Error).message}); a later read of each link, if any, records it`
+      )
+    }
+  }
+}
+
+const queues = new Map<CheckoutWriter, CheckoutQueue>()
+
+/**
+ * Resolves once every checkout read this process recorded so far is written: what reads the
+ * checkouts (the Insights route, tests) sees this process's own reads.
+ */
+export async function checkoutRecordsWritten(): Promise<void> {
+  await Promise.all([...queues.values()].map((queue) => queue.flush()))
+}
+
 function recorderOver(container: () => Resolver, logger: Logger | undefined): CheckoutRecorder {
   return {
     async record(seen, details, verdict) {
@@ -65,9 +136,14 @@ function recorderOver(container: () => Resolver, logger: Logger | undefined): Ch
           return
         }
         const writer = resolver.resolve<CheckoutWriter>(INSTALLMENTS_MODULE)
-        await writer.recordCheckout({
+        let queue = queues.get(writer)
+        if (!queue) {
+          queue = new CheckoutQueue(writer, resolver, logger)
+          queues.set(writer, queue)
+        }
+        queue.add({
           session_id: seen.session_id,
-          provider_id: seen.provider_id ?? (await providerOfSession(resolver, seen.session_id)),
+          provider_id: seen.provider_id ?? null,
           payment_link_id: seen.payment_link_id,
           started_at: idTime(seen.session_id) ?? new Date(),
           amount: formatAmount(parseAmount(seen.amount)),
@@ -83,14 +159,18 @@ function recorderOver(container: () => Resolver, logger: Logger | undefined): Ch
   }
 }
 
-// The provider is not told its own id (D44): Medusa's session row says which registration made it.
-async function providerOfSession(resolver: Resolver, sessionId: string): Promise<string | null> {
-  if (resolver.hasRegistration && !resolver.hasRegistration(ContainerRegistrationKeys.QUERY)) {
-    return null
+// The provider is not told its own id (D44): Medusa's session rows say which registration made them.
+async function providersOfSessions(resolver: Resolver, sessionIds: string[]): Promise<Map<string, string>> {
+  const providers = new Map<string, string>()
+  if (!sessionIds.length || (resolver.hasRegistration && !resolver.hasRegistration(ContainerRegistrationKeys.QUERY))) {
+    return providers
   }
-  const query = resolver.resolve<{ graph(input: unknown): Promise<{ data: Array<{ provider_id?: string }> }> }>(
+  const query = resolver.resolve<{ graph(input: unknown): Promise<{ data: Array<{ id: string; provider_id?: string }> }> }>(
     ContainerRegistrationKeys.QUERY
   )
-  const { data } = await query.graph({ entity: "payment_session", fields: ["provider_id"], filters: { id: sessionId } })
-  return data[0]?.provider_id ?? null
+  const { data } = await query.graph({ entity: "payment_session", fields: ["id", "provider_id"], filters: { id: sessionIds } })
+  for (const session of data) {
+    if (session.provider_id) providers.set(session.id, session.provider_id)
+  }
+  return providers
 }

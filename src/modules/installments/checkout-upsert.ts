@@ -31,10 +31,12 @@ const FRESH = `(excluded."progress" >= c."progress" or excluded."payment_link_id
 const CHANGED = `(${list("c.", COMPARED)}) is distinct from (${list("excluded.", COMPARED)})`
 const LEARNT_PROVIDER = `(c."provider_id" is null and excluded."provider_id" is not null)`
 
-const SQL = `
+const ROW = `(?, ?, ?, ?, ?, ?::numeric, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?::numeric, ?::jsonb, ?::numeric, ?::jsonb, ?, now())`
+
+const upsertOf = (rows: number) => `
   insert into "installments_checkout" as c
     ("id", "session_id", "provider_id", "started_at", ${list("", FACTS)}, "decided_at")
-  values (?, ?, ?, ?, ?, ?::numeric, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?::numeric, ?::jsonb, ?::numeric, ?::jsonb, ?, now())
+  values ${Array.from({ length: rows }, () => ROW).join(",\n    ")}
   on conflict ("session_id") where "deleted_at" is null do update set
     "provider_id" = coalesce(c."provider_id", excluded."provider_id"),
     ${FACTS.map((column) => `${quoted(column)} = case when ${FRESH} then excluded.${quoted(column)} else c.${quoted(column)} end`).join(",\n    ")},
@@ -43,14 +45,31 @@ const SQL = `
   where (${FRESH} and ${CHANGED}) or ${LEARNT_PROVIDER}`
 
 /**
- * One statement that records a read of a checkout: the unique index on session_id decides between a
- * new row and an update. The read's facts replace the row's only when the read is not older than the
+ * The one read per session a batch writes (an upsert cannot touch a row twice): the later read of
+ * the highest progress, or the later read of another link, as the statement itself decides against
+ * the row; a provider id any of them knows is kept.
+ */
+export function latestReadPerSession(records: CheckoutRecord[]): CheckoutRecord[] {
+  const latest = new Map<string, CheckoutRecord>()
+  for (const record of records) {
+    const kept = latest.get(record.session_id)
+    const fresher = !kept || record.progress >= kept.progress || record.payment_link_id !== kept.payment_link_id
+    const chosen = fresher ? record : kept
+    latest.set(record.session_id, { ...chosen, provider_id: chosen.provider_id ?? kept?.provider_id ?? record.provider_id })
+  }
+  return [...latest.values()]
+}
+
+/**
+ * One statement that records reads of checkouts: the unique index on session_id decides between a
+ * new row and an update. A read's facts replace the row's only when the read is not older than the
  * one recorded (`progress`, or another link), so two readers racing (the shopper's return and the
  * sweep) leave the later read; a provider id, once known, is kept; a read that changes nothing
- * writes nothing.
+ * writes nothing. Several sessions' reads go in one statement, one read per session.
  */
-export function checkoutUpsert(record: CheckoutRecord): { sql: string; params: unknown[] } {
-  const params = [
+export function checkoutUpsert(records: CheckoutRecord[]): { sql: string; params: unknown[] } {
+  const rows = latestReadPerSession(records)
+  const params = rows.flatMap((record) => [
     generateEntityId(undefined, "ichk"),
     record.session_id,
     record.provider_id,
@@ -70,6 +89,6 @@ export function checkoutUpsert(record: CheckoutRecord): { sql: string; params: u
     record.fee_vat,
     raw(record.fee_vat),
     record.progress,
-  ]
-  return { sql: SQL, params }
+  ])
+  return { sql: upsertOf(rows.length), params }
 }

@@ -250,19 +250,19 @@ export default class InstallmentsModuleService extends MedusaService({
 
   /** Records a read of a checkout for the Insights page (modules/installments/checkout-upsert.ts decides what it changes). */
   async recordCheckout(record: CheckoutRecord): Promise<void> {
-    return this.recordCheckout_(record)
+    return this.recordCheckouts_([record])
+  }
+
+  async recordCheckouts(records: CheckoutRecord[]): Promise<void> {
+    if (records.length) await this.recordCheckouts_(records)
   }
 
   @InjectTransactionManager()
-  protected async recordCheckout_(record: CheckoutRecord, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    const { sql, params } = checkoutUpsert(record)
+  protected async recordCheckouts_(records: CheckoutRecord[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const { sql, params } = checkoutUpsert(records)
     await (sharedContext.transactionManager as { execute(sql: string, params: unknown[]): Promise<unknown> }).execute(sql, params)
   }
 
-  /**
-   * A keyset page of the rows the resolver must look at, in id order after `after`: intents not
-   * resolved yet, and applied refunds Medusa's payment does not show (the partial indexes).
-   */
   /**
    * Per transaction, the halalas of the plugin's refunds Medusa does not show yet (`isPendingInMedusa`:
    * unresolved, or applied and left to record): what every "still owed" and "still refundable" subtracts.
@@ -280,6 +280,10 @@ export default class InstallmentsModuleService extends MedusaService({
     return pending
   }
 
+  /**
+   * A keyset page of the rows the resolver must look at, in id order after `after`: intents not
+   * resolved yet, and applied refunds Medusa's payment does not show (the partial indexes).
+   */
   async listRefundsToResolve(page: { after?: string; take: number }) {
     return this.listInstallmentsRefunds(
       {

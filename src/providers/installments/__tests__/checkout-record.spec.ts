@@ -5,6 +5,7 @@ import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verd
 import type { CheckoutRecord } from "../../../installments/insights/checkout-record"
 import { InstallmentsProviderService } from "../service"
 import { readSessionVerdict } from "../../../installments/sessions/session-verdict"
+import { checkoutRecordsWritten } from "../../../installments/insights/record-checkout"
 import { INSTALLMENTS_MODULE } from "../../../installments/module-key"
 import { asRegistrationId, providerIdOf } from "../../../installments/registrations/provider-ids"
 import {
@@ -35,6 +36,10 @@ function recording(fail = false) {
       if (fail) throw new Error("connection refused")
       records.push(record)
     },
+    recordCheckouts: async (batch: CheckoutRecord[]) => {
+      if (fail) throw new Error("connection refused")
+      records.push(...batch)
+    },
   }
   const provider = new InstallmentsProviderService(
     { logger: log, installmentsCheckoutWriter: writer, installmentsRegistrationId: "installments" } as never,
@@ -60,6 +65,7 @@ describe("the provider records each read of a checkout", () => {
     )
     const result = await provider.authorizePayment({ data: sessionData({ session_id: SESSION, amount: "1500.00" }) })
     expect(result.status).toBe(PaymentSessionStatus.CAPTURED)
+    await checkoutRecordsWritten()
     expect(records).toEqual([
       expect.objectContaining({
         session_id: SESSION,
@@ -88,18 +94,23 @@ describe("the provider records each read of a checkout", () => {
     )
     const refused = await provider.authorizePayment({ data: sessionData({ session_id: SESSION }) })
     expect(refused.status).toBe(PaymentSessionStatus.REQUIRES_MORE)
+    await checkoutRecordsWritten()
     expect(records.map((record) => [record.outcome, record.bank_rejections])).toEqual([["bank_declined", 1]])
 
     mockDetails(linkDetails({ status: "Paid", sessionId: SESSION, transactions: [transaction()] }))
     await provider.getPaymentStatus({ data: sessionData({ session_id: SESSION }) })
     // Authorization reuses the paid verdict just read: no read, so nothing new to record.
     await provider.authorizePayment({ data: sessionData({ session_id: SESSION }) })
+    await checkoutRecordsWritten()
     expect(records.map((record) => record.outcome)).toEqual(["bank_declined", "paid"])
   })
 
   it("at a paid webhook: the place-paid-order read records the session's checkout with its provider", async () => {
     const records: CheckoutRecord[] = []
-    const writer = { recordCheckout: async (record: CheckoutRecord) => void records.push(record) }
+    const writer = {
+      recordCheckout: async (record: CheckoutRecord) => void records.push(record),
+      recordCheckouts: async (batch: CheckoutRecord[]) => void records.push(...batch),
+    }
     const base = containerWithRegistration() as unknown as { resolve: (name: string) => unknown }
     const container = { resolve: (name: string) => (name === INSTALLMENTS_MODULE ? writer : base.resolve(name)) }
     mockDetails(linkDetails({ status: "Paid", sessionId: SESSION, transactions: [transaction()] }))
@@ -110,6 +121,7 @@ describe("the provider records each read of a checkout", () => {
       reuse_paid_verdict: true,
     })
     expect(verdict.action).toBe(PaymentActions.SUCCESSFUL)
+    await checkoutRecordsWritten()
     expect(records).toEqual([
       expect.objectContaining({
         session_id: SESSION,
@@ -126,9 +138,60 @@ describe("the provider records each read of a checkout", () => {
     mockDetails(linkDetails({ status: "Paid", sessionId: SESSION, transactions: [transaction()] }))
     const result = await provider.authorizePayment({ data: sessionData({ session_id: SESSION }) })
     expect(result.status).toBe(PaymentSessionStatus.CAPTURED)
+    await checkoutRecordsWritten()
     expect(log.warn).toHaveBeenCalledWith(
-      `installments: the Insights record of checkout ${SESSION} was not written (connection refused); a later read of its link, if any, records it`
+      `installments: the Insights records of 1 checkout read(s) (${SESSION}) were not written (connection refused); ` +
+        "a later read of each link, if any, records it"
     )
+  })
+
+  it("the checkout never waits for its record: authorization answers while the write is held, and the write lands after", async () => {
+    const records: CheckoutRecord[] = []
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const writer = {
+      recordCheckout: async () => undefined,
+      recordCheckouts: async (batch: CheckoutRecord[]) => {
+        await held
+        records.push(...batch)
+      },
+    }
+    const provider = new InstallmentsProviderService(
+      { logger: console, installmentsCheckoutWriter: writer, installmentsRegistrationId: "installments" } as never,
+      OPTIONS
+    )
+    mockDetails(linkDetails({ status: "Paid", sessionId: SESSION, transactions: [transaction()] }))
+    const result = await provider.authorizePayment({ data: sessionData({ session_id: SESSION }) })
+    expect(result.status).toBe(PaymentSessionStatus.CAPTURED)
+    const written = checkoutRecordsWritten()
+    // The write started and is held: nothing is recorded yet, though the shopper has the answer.
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(records).toEqual([])
+    release()
+    await written
+    expect(records).toEqual([expect.objectContaining({ session_id: SESSION, outcome: "paid" })])
+  })
+
+  it("reads of several checkouts at once share one statement, one read per session (the latest)", async () => {
+    const batches: CheckoutRecord[][] = []
+    const writer = {
+      recordCheckout: async () => undefined,
+      recordCheckouts: async (batch: CheckoutRecord[]) => void batches.push(batch),
+    }
+    const provider = new InstallmentsProviderService(
+      { logger: console, installmentsCheckoutWriter: writer, installmentsRegistrationId: "installments" } as never,
+      OPTIONS
+    )
+    const sessions = ["payses_01JDGGR380T3RBQQ2PDG1YJAA1", "payses_01JDGGR380T3RBQQ2PDG1YJAA2", "payses_01JDGGR380T3RBQQ2PDG1YJAA3"]
+    for (const session of sessions) {
+      nock(BASE_URL)
+        .post(`/payment_links/${LINK_ID}/details`)
+        .reply(200, linkDetails({ status: "Paid", sessionId: session, transactions: [transaction()] }) as nock.Body)
+    }
+    await Promise.all(sessions.map((session) => provider.getPaymentStatus({ data: sessionData({ session_id: session }) })))
+    await checkoutRecordsWritten()
+    expect(batches).toHaveLength(1)
+    expect(batches[0].map((record) => record.session_id).sort()).toEqual(sessions)
   })
 
   it("a store without the plugin's module: nothing is recorded and nothing is logged", async () => {
