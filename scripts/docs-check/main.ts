@@ -38,7 +38,7 @@ export function checkDocs(repo: Repo): { name: string; problems: Problem[] }[] {
     "the webhook route's own refusals": answeredReasons(repo, "src/api/hooks"),
   })
   return [
-    run("provider options in the README", () => checkOptionsTable(repo, optionDefaults(ProviderOptionsSchema.shape))),
+    run("provider options in options.md", () => checkOptionsTable(repo, optionDefaults(ProviderOptionsSchema.shape))),
     run("routes in back-office-api.md", () => checkRoutes(repo)),
     run("events in events.md", () => checkEvents(repo)),
     run("error codes in troubleshooting.md", () => checkErrorCodes(repo, codes())),
