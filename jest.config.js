@@ -26,12 +26,20 @@ module.exports = {
       transform,
       testEnvironment: "node",
       moduleFileExtensions: ["js", "ts", "tsx", "json"],
-      modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/sandbox/dist/", "<rootDir>/.demo/"],
+      modulePathIgnorePatterns: [
+        "<rootDir>/dist/",
+        "<rootDir>/.medusa/",
+        "<rootDir>/sandbox/dist/",
+        "<rootDir>/.demo/",
+        "<rootDir>/storefront/dist/",
+      ],
       // scripts/__tests__: the pure parts of the test tooling itself (the run's verdict).
       testMatch: [
         "<rootDir>/src/**/__tests__/**/*.spec.[jt]s",
         "<rootDir>/sandbox/src/**/__tests__/**/*.spec.[jt]s",
         "<rootDir>/scripts/__tests__/**/*.spec.[jt]s",
+        // The storefront kit's workspace (its React specs choose jsdom in their docblock).
+        "<rootDir>/storefront/src/**/__tests__/**/*.spec.{ts,tsx}",
       ],
     },
     {
