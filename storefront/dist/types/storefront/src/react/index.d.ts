@@ -1,8 +1,0 @@
-/**
- * medusa-payment-installments-storefront/react: the promo line, the pay button (and its hook), the
- * refusal panel. Styling by class names (`mpi-*`) and CSS variables (`--mpi-*`): import
- * `medusa-payment-installments-storefront/styles.css` or write your own.
- */
-export { InstallmentsPromo, type InstallmentsPromoProps } from "./promo";
-export { InstallmentsPayButton, useInstallmentsPayment, type InstallmentsPayButtonProps, type InstallmentsPaymentOptions, } from "./pay-button";
-export { InstallmentsRefusal, type InstallmentsRefusalProps } from "./refusal";
