@@ -1,5 +1,5 @@
 import type { EventName as WebhookEventName } from "../../lib/client/schemas/webhooks"
-
+import type { CanceledOrderRefundRoute } from "../../installments/refunds/canceled-order-decision"
 import type { ProviderId } from "../../installments/registrations/provider-ids"
 
 /** Medusa's provider id of an installments registration (`pp_installments_<id>`): the one form every `installments.*` event carries. */
@@ -74,15 +74,14 @@ export interface CanceledOrderPaymentRefundedData {
   amount: string
   /** `medusa`: through Medusa's refund of the recorded payment; `service`: directly with the service. */
   refunded_through: CanceledOrderRefundRoute
-  /** Medusa path: the payment refunded and Medusa's refund id (the service's key is its name-based UUID, `medusaRefundKey`). */
+  /** Medusa path: the payment refunded and Medusa's refund id (the service knows it by the canceled-order key). */
   payment_id?: string
   refund_id?: string
   /** Service path: the idempotency key of the refund. */
   idempotency_key?: string
 }
 
-/** `medusa`: through Medusa's refund of the recorded payment; `service`: directly with the service. */
-export type CanceledOrderRefundRoute = "medusa" | "service"
+export type { CanceledOrderRefundRoute }
 
 /**
  * Emitted when the service refused a refund the plugin or Medusa meant to make (a return's refund,

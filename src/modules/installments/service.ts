@@ -22,7 +22,7 @@ import {
   rowHalalas,
   type LedgerRow,
   type SyncRefundEntriesInput,
-} from "./refund-ledger-plan"
+} from "../../installments/refunds/ledger-plan"
 import type { RefundLedgerChange, RefundLedgerResult } from "../../installments/refunds/ledger-change"
 import { type RegistrationId, asRegistrationId } from "../../installments/registrations/provider-ids"
 import type { CheckoutRecord } from "../../installments/insights/checkout-record"

@@ -9,7 +9,7 @@ import { openRefundIntentStep } from "../steps/open-refund-intent"
 import { RECORDED_REFUND_KEY, canceledOrderRefundKey, causeKeyOf } from "../../installments/refunds/keys"
 import { syncRefundLedgerStep } from "../steps/sync-refund-ledger"
 import { CANCELED_ORDER_PAYMENT_REFUNDED_EVENT, type CanceledOrderPaymentRefundedData } from "../../modules/installments/events"
-import type { CanceledOrderPaymentDecision } from "./canceled-order-payment-decision"
+import type { CanceledOrderPaymentDecision } from "../../installments/refunds/canceled-order-decision"
 import { registrationIdOf } from "../../installments/registrations/provider-ids"
 
 // A decision to refund always names the installments provider of its session.

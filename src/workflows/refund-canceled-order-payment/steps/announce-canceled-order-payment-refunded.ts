@@ -1,7 +1,10 @@
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { canceledOrderPaymentRefundedMessage, type CanceledOrderPaymentDecision } from "../canceled-order-payment-decision"
+import {
+  canceledOrderPaymentRefundedMessage,
+  type CanceledOrderPaymentDecision,
+} from "../../../installments/refunds/canceled-order-decision"
 
 /** Tells the merchant, at error level, that a payment made on a canceled order was refunded. */
 export const announceCanceledOrderPaymentRefundedStep = createStep(

@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { RefundSource } from "../../../installments/refunds/keys"
 import { formatAmount } from "../../../lib/money"
 import { INSTALLMENTS_MODULE } from "../../../modules/installments"
-import { rowHalalas } from "../../../modules/installments/refund-ledger-plan"
+import { rowHalalas } from "../../../installments/refunds/ledger-plan"
 import type InstallmentsModuleService from "../../../modules/installments/service"
 import { type RegistrationId, asRegistrationId } from "../../../installments/registrations/provider-ids"
 

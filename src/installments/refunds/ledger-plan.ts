@@ -1,9 +1,9 @@
-import type { TrackerSync } from "../../installments/refunds/ledger-change"
+import type { TrackerSync } from "./ledger-change"
 import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
-import { medusaRefundKey, sourceOfRefundKey, type RefundSource } from "../../installments/refunds/keys"
-import { NOT_RECEIVED, NOT_RECEIVED_BY_ADMIN, nextRetryAt, waitingFor } from "../../installments/refunds/failures"
-import { isUnresolved, type IntentOpening, type IntentOutcome, type RefundIntent } from "../../installments/refunds/intent"
-import type { RegistrationId } from "../../installments/registrations/provider-ids"
+import { medusaRefundKey, sourceOfRefundKey, type RefundSource } from "./keys"
+import { NOT_RECEIVED, NOT_RECEIVED_BY_ADMIN, nextRetryAt, waitingFor } from "./failures"
+import { isUnresolved, type IntentOpening, type IntentOutcome, type RefundIntent } from "./intent"
+import type { RegistrationId } from "../registrations/provider-ids"
 
 /** A tracker sync of one transaction. */
 export interface SyncRefundEntriesInput extends TrackerSync {

@@ -1,15 +1,14 @@
 import { MathBN } from "@medusajs/framework/utils"
-import type { CanceledOrderRefundRoute } from "../../modules/installments/events"
 import type { PaymentLinkDetails, Transaction } from "../../lib/client"
 import { formatAmount, medusaAmountText, roundMedusaAmount } from "../../lib/money"
-import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "../../installments/links/transactions"
-import { isInstallmentsProvider, type ProviderId } from "../../installments/registrations/provider-ids"
-import { recordsTransaction } from "../../installments/sessions/data"
-import type { PaymentAmountRow, PaymentRow, SessionContext } from "../../installments/sessions/records"
+import { hasRefundWithKey, paidAt, paidTransaction, refundableBalance } from "../links/transactions"
+import { isInstallmentsProvider, type ProviderId } from "../registrations/provider-ids"
+import { recordsTransaction } from "../sessions/data"
+import type { PaymentAmountRow, PaymentRow, SessionContext } from "../sessions/records"
 
 // Refunds are idempotent by key: the webhook follow-up and every sweep refund it once.
-import { canceledOrderRefundKey } from "../../installments/refunds/keys"
-import { sameLinkId } from "../../installments/links/ids"
+import { canceledOrderRefundKey } from "./keys"
+import { sameLinkId } from "../links/ids"
 
 export interface CanceledOrderPaymentDecision {
   refund: boolean
@@ -36,6 +35,9 @@ export interface CanceledOrderPaymentDecision {
   /** True when an earlier run (or someone else) already refunded it: nothing more is sent. */
   already_refunded?: boolean
 }
+
+/** `medusa`: through Medusa's refund of the recorded payment; `service`: directly with the service. */
+export type CanceledOrderRefundRoute = "medusa" | "service"
 
 /**
  * Whether a successful payment on a session whose order is canceled must be refunded, and how.
