@@ -128,4 +128,29 @@ describe("the docs check", () => {
       expect.stringMatching(/README\.md: \d+ lines; a front page has at most 120/),
     ])
   })
+
+  it("finds a route said to take a query field its validator does not read, and a refund status left out", () => {
+    const page = "docs/back-office-api.md"
+    expect(
+      added(edit(page, "| `GET /admin/installments/status` | |", "| `GET /admin/installments/status` | `provider_id?` |"))
+    ).toEqual({
+      "route fields in back-office-api.md": [
+        expect.stringMatching(/`GET \/admin\/installments\/status` is said to take provider_id; its validator reads nothing/),
+      ],
+    })
+    expect(added(edit(page, "`confirming` (sent", "confirming (sent"))).toEqual({
+      "refund statuses in back-office-api.md": [expect.stringMatching(/refund status `confirming` is not named/)],
+    })
+  })
+
+  it("finds a path of one machine, a wrong count of routes, and a decision cited without its anchor", () => {
+    expect(added(edit("docs/admin.md", /\n/, "\nThe pictures are in /tmp/shots and all 16 routes answer 403; see D12.\n"))).toEqual({
+      "counts of routes": [expect.stringMatching(/docs\/admin\.md:2: "16 routes": the plugin has 18 admin routes/)],
+      "no path of one machine": [expect.stringMatching(/docs\/admin\.md:2: `\/tmp\/shots` is a path of one machine/)],
+      "decisions linked by anchor": [expect.stringMatching(/docs\/admin\.md:2: D12 is cited without a link to decisions\.md#d12/)],
+    })
+    expect(added(edit("docs/options.md", "(decisions.md#d38)", "(decisions.md)"))["decisions linked by anchor"]).toEqual([
+      expect.stringMatching(/link `\[D38\]\(decisions\.md\)` does not go to #d38/),
+    ])
+  })
 })

@@ -1,21 +1,29 @@
 import path from "node:path"
 import { SERVICE_ERROR_CODES } from "../../src/installments/messages/service-errors"
 import { REFUND_PENDING_CODES } from "../../src/installments/refunds/send-refund"
+import { REFUND_STATUS } from "../../src/api/admin/installments/validators"
 import { ProviderOptionsSchema } from "../../src/installments/registrations/options"
 import {
   answeredReasons,
   checkErrorCodes,
+  checkDecisionLinks,
   checkEvents,
   checkJsonExamples,
   checkLinks,
+  checkMachinePaths,
   checkNpmScripts,
   checkOptionsTable,
   checkReadmeLength,
+  checkRouteCounts,
+  checkRouteFields,
   checkRoutes,
   checkSuiteFigures,
+  checkValuesNamed,
   optionDefaults,
   run,
+  schemaFields,
   unionMembers,
+  validatedRoutes,
   type Problem,
 } from "./checks"
 import { diskRepo, type Repo } from "./repo"
@@ -47,7 +55,32 @@ export function checkDocs(repo: Repo): { name: string; problems: Problem[] }[] {
     run("JSON examples", () => checkJsonExamples(repo)),
     run("figures of the suite", () => checkSuiteFigures(repo)),
     run("README length", () => checkReadmeLength(repo)),
+    run("route fields in back-office-api.md", () => checkRouteFields(repo, routeFields(repo))),
+    run("refund statuses in back-office-api.md", () =>
+      checkValuesNamed(
+        repo,
+        "docs/back-office-api.md",
+        "The refund ledger: `GET /admin/installments/refunds`",
+        [...new Set(Object.values(REFUND_STATUS))],
+        "refund status"
+      )
+    ),
+    run("counts of routes", () => checkRouteCounts(repo)),
+    run("no path of one machine", () => checkMachinePaths(repo)),
+    run("decisions linked by anchor", () => checkDecisionLinks(repo)),
   ]
+}
+
+/** Each validated route's fields, read from the validators src/api/middlewares.ts applies. */
+function routeFields(repo: Repo): Record<string, string[]> {
+  const root = path.resolve(__dirname, "../..")
+  return Object.fromEntries(
+    validatedRoutes(repo).map(({ route, schema, from }) => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const exported = require(path.join(root, from)) as Record<string, unknown>
+      return [route, schemaFields(exported[schema])]
+    })
+  )
 }
 
 if (require.main === module) {
