@@ -49,4 +49,4 @@ fs.copyFileSync(path.join(root, "src/react/styles.css"), path.join(dist, "styles
 execFileSync(process.execPath, [path.join(root, "../node_modules/typescript/bin/tsc"), "-p", path.join(root, "tsconfig.build.json")], {
   stdio: "inherit",
 })
-console.log(`built ${path.relative(process.cwd(), dist) || "dist"}: ${fs.readdirSync(dist).join(", ")}`)
+console.error(`built ${path.relative(process.cwd(), dist) || "dist"}: ${fs.readdirSync(dist).join(", ")}`)
