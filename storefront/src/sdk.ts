@@ -48,13 +48,25 @@ export interface StoreSdk {
       complete(cartId: string, query?: Record<string, unknown>, headers?: StoreHeaders): Promise<StoreCompleteCartAnswer>
       retrieve(cartId: string, query?: Record<string, unknown>, headers?: StoreHeaders): Promise<{ cart: StoreCartLike }>
     }
-    payment: {
-      initiatePaymentSession(
-        cart: StoreCartLike,
-        body: { provider_id: string; data?: Record<string, unknown> },
-        query?: Record<string, unknown>,
-        headers?: StoreHeaders
-      ): Promise<{ payment_collection: { id?: string; payment_sessions?: StorePaymentSessionLike[] | null } }>
-    }
+    payment: PaymentSessionStarter
   }
+}
+
+/**
+ * What starts a payment session: the js-sdk's `sdk.store.payment`, or a storefront's own server
+ * action of the same shape (the starter's `initiatePaymentSession(cart, body)` in `@lib/data/cart`,
+ * which adds the shopper's auth headers and revalidates the cart).
+ */
+export interface PaymentSessionStarter {
+  initiatePaymentSession(
+    cart: StoreCartLike,
+    body: { provider_id: string; data?: Record<string, unknown> },
+    query?: Record<string, unknown>,
+    headers?: StoreHeaders
+  ): Promise<{ payment_collection: { id?: string; payment_sessions?: StorePaymentSessionLike[] | null } }>
+}
+
+/** The part of the sdk that starting a session needs: `sdk` itself, or `{ store: { payment: starter } }`. */
+export interface SessionSdk {
+  store: { payment: PaymentSessionStarter }
 }

@@ -1,4 +1,4 @@
-import type { StoreCartLike, StoreHeaders, StorePaymentSessionLike, StoreSdk } from "./sdk"
+import type { SessionSdk, StoreCartLike, StoreHeaders, StorePaymentSessionLike } from "./sdk"
 import { storefrontWords } from "./words"
 
 /** Every registration of the plugin is a provider `pp_installments_<id>` (its `id` in medusa-config.ts). */
@@ -100,7 +100,7 @@ export interface StartSessionOptions {
  * service unavailable) rejects with the store's error, whose message is the plugin's, in `locale`.
  */
 export async function startInstallmentsSession(
-  sdk: StoreSdk,
+  sdk: SessionSdk,
   cart: StoreCartLike,
   options: StartSessionOptions = {}
 ): Promise<{ session: StorePaymentSessionLike; url: string }> {
@@ -131,7 +131,7 @@ export async function startInstallmentsSession(
  * (the review step's `?error=`), so the link they had was spent.
  */
 export async function paymentLink(
-  sdk: StoreSdk,
+  sdk: SessionSdk,
   cart: StoreCartLike,
   options: StartSessionOptions & { used?: boolean; now?: number } = {}
 ): Promise<string> {

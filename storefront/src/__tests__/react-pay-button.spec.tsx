@@ -101,4 +101,16 @@ describe("InstallmentsPayButton", () => {
     render(<InstallmentsPayButton sdk={sdk} cart={{ id: CART_ID, payment_collection: null }} locale="en" />)
     expect((screen.getByRole("button") as HTMLButtonElement).disabled).toBe(true)
   })
+
+  it("starts the session through a storefront's own server action when given one (the starter's initiatePaymentSession)", async () => {
+    const initiatePaymentSession = jest.fn(async (_cart: unknown, _body: { provider_id: string }) => fresh())
+    const navigate = jest.fn()
+    render(<InstallmentsPayButton payment={{ initiatePaymentSession }} cart={cart({}, "error")} locale="en" navigate={navigate} />)
+    fireEvent.click(screen.getByRole("button"))
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("https://pay.test/l/new"))
+    expect(initiatePaymentSession.mock.calls[0][1]).toEqual({
+      provider_id: "pp_installments_bnpl",
+      data: { cart_id: CART_ID, locale: "en" },
+    })
+  })
 })

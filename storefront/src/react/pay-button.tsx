@@ -1,11 +1,14 @@
 import { useCallback, useState, type ReactNode } from "react"
-import type { StoreCartLike, StoreHeaders, StoreSdk } from "../sdk"
+import type { PaymentSessionStarter, SessionSdk, StoreCartLike, StoreHeaders } from "../sdk"
 import { installmentsSessionOf, InstallmentsStorefrontError, paymentLink } from "../session"
 import { storefrontWords } from "../words"
 import { classes } from "./classes"
 
 export interface InstallmentsPaymentOptions {
-  sdk: StoreSdk
+  /** Medusa's js-sdk (`new Medusa({ baseUrl, publishableKey })`); or give `payment`. */
+  sdk?: SessionSdk
+  /** What starts a session instead of `sdk.store.payment`: a server action of the same shape (the starter's `{ initiatePaymentSession }`). */
+  payment?: PaymentSessionStarter
   cart: StoreCartLike
   /** The registration to pay with; default the cart's installments session's provider. */
   providerId?: string
@@ -32,21 +35,34 @@ function shopperMessage(error: unknown, fallback: string): string {
  * Sends the shopper to the hosted page: the session's link while it can be used, else a fresh one
  * (a single-use link spent, expired, or refused). For a storefront that keeps its own button.
  */
-export function useInstallmentsPayment({ sdk, cart, providerId, locale, used, headers, navigate }: InstallmentsPaymentOptions) {
+export function useInstallmentsPayment({
+  sdk,
+  payment,
+  cart,
+  providerId,
+  locale,
+  used,
+  headers,
+  navigate,
+}: InstallmentsPaymentOptions) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const pay = useCallback(async () => {
     setBusy(true)
     setError(null)
     try {
-      const url = await paymentLink(sdk, cart, { providerId, locale, used, headers })
+      const starter = payment ?? sdk?.store.payment
+      if (!starter) {
+        throw new InstallmentsStorefrontError(storefrontWords(locale).pageUnavailable, "no_provider")
+      }
+      const url = await paymentLink({ store: { payment: starter } }, cart, { providerId, locale, used, headers })
       ;(navigate ?? ((target: string) => window.location.assign(target)))(url)
       // The page is leaving: the button stays busy.
     } catch (failure) {
       setError(shopperMessage(failure, storefrontWords(locale).pageUnavailable))
       setBusy(false)
     }
-  }, [sdk, cart, providerId, locale, used, headers, navigate])
+  }, [sdk, payment, cart, providerId, locale, used, headers, navigate])
   return { pay, busy, error, ready: !!(providerId ?? installmentsSessionOf(cart)) }
 }
 
