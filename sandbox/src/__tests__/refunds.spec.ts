@@ -275,14 +275,20 @@ describe("refund (endpoint 7) and the transaction state table", () => {
   })
 
   it("settlement waits for the settlement delay in real time too", async () => {
-    const quick = await boot({ settlementDelayMs: 30 })
+    // A delay long enough that a loaded machine still reads "P" first; "R" is awaited, not raced.
+    const delayMs = 3_000
+    const quick = await boot({ settlementDelayMs: delayMs })
     try {
       const id = (await pay(quick, await createLink(quick, { amount: 400 }), "4092010000000018")).transaction_id
+      const refundedAt = Date.now()
       await call(quick, "POST", `/transactions/refund/${id}/`, { body: { refund_amount: 5 } })
       const status = async () => (await call(quick, "GET", `/transactions/${id}`)).body.refund_tracker[0].status
       expect(await status()).toBe("P")
-      await new Promise((resolve) => setTimeout(resolve, 120))
-      expect(await status()).toBe("R")
+      while ((await status()) !== "R") {
+        expect(Date.now() - refundedAt).toBeLessThan(delayMs + 10_000)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      expect(Date.now() - refundedAt).toBeGreaterThanOrEqual(delayMs)
     } finally {
       await quick.stop()
     }
