@@ -1,5 +1,6 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery, type MiddlewareRoute } from "@medusajs/framework/http"
 import { AdminBinLookupQuery } from "./admin/installments/bin-lookup/validators"
+import { AdminHealthQuery } from "./admin/installments/health/validators"
 import { AdminInsightsCheckoutsQuery, AdminInsightsQuery } from "./admin/installments/insights/validators"
 import {
   AdminCreatePaymentLink,
@@ -128,6 +129,12 @@ const routes: MiddlewareRoute[] = [
     method: ["GET"],
     policies: may(R.paymentLink, "read"),
     middlewares: [validateAndTransformQuery(AdminBinLookupQuery, {})],
+  },
+  {
+    matcher: "/admin/installments/health",
+    method: ["GET"],
+    policies: may(R.health, "read"),
+    middlewares: [validateAndTransformQuery(AdminHealthQuery, {})],
   },
   // Routes with nothing to validate, guarded all the same.
   { matcher: "/admin/installments/status", method: ["GET"], policies: may(R.webhook, "read") },

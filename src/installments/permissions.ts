@@ -17,6 +17,8 @@ export const INSTALLMENTS_RESOURCES = {
   webhook: "installments_webhook",
   /** An order's installments payment as the service reports it (the order card), and a transaction. */
   payment: "installments_payment",
+  /** The health page: connection, deliveries refused, jobs' runs, the service's error rate, refunds that wait or failed. */
+  health: "installments_health",
 } as const
 
 export type InstallmentsResource = (typeof INSTALLMENTS_RESOURCES)[keyof typeof INSTALLMENTS_RESOURCES]
@@ -85,6 +87,13 @@ export const INSTALLMENTS_PERMISSIONS: readonly (InstallmentsPermission & { name
     operation: "read",
     name: "ReadInstallmentsPayment",
     description: "Read an order's installments payment and the service's transaction behind it",
+  },
+  {
+    resource: INSTALLMENTS_RESOURCES.health,
+    operation: "read",
+    name: "ReadInstallmentsHealth",
+    description:
+      "Read the installments health page: connection, refused webhook deliveries, background jobs, the service's error rate, refunds that wait or failed",
   },
 ]
 

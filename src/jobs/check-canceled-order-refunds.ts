@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { checkInstallmentsOrderRefundsWorkflow } from "../workflows/reconcile-order-refunds"
+import { recordedJob } from "../installments/health/job-runs"
 
 // A cancel is checked again for a day: long enough to outlast an outage of the service that also
 // stopped the check made right after the cancel.
@@ -17,7 +18,7 @@ const PAGE_SIZE = 100
  * after a day is left, with a warning. Medusa's scheduler passes `{ scheduledFor }` as the second
  * argument, which is ignored; tests pass a clock.
  */
-export default async function checkCanceledOrderRefunds(container: MedusaContainer, options: { now?: Date } = {}) {
+async function checkCanceledOrderRefunds(container: MedusaContainer, options: { now?: Date } = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
@@ -49,3 +50,6 @@ export default async function checkCanceledOrderRefunds(container: MedusaContain
 }
 
 export const config = { name: "installments-check-canceled-order-refunds", schedule: "*/5 * * * *" }
+
+// Each run's start, end and outcome for the health page (installments/health/job-runs.ts).
+export default recordedJob(config, checkCanceledOrderRefunds)

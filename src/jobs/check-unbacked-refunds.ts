@@ -10,6 +10,7 @@ import { idFloor } from "../lib/ulid-floor"
 import { idTime } from "../lib/ulid-time"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
+import { recordedJob } from "../installments/health/job-runs"
 
 /** The sweep mark of this job: Medusa's refunds made before it were checked. */
 export const MEDUSA_REFUNDS_MARK = "medusa-refunds"
@@ -33,7 +34,7 @@ type RefundRow = {
  * from its sweep mark: never the store's history. Medusa's scheduler passes `{ scheduledFor }` as the
  * second argument, which is ignored; tests pass a clock.
  */
-export default async function checkUnbackedRefunds(container: MedusaContainer, options: { now?: Date } = {}) {
+async function checkUnbackedRefunds(container: MedusaContainer, options: { now?: Date } = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
@@ -93,3 +94,6 @@ export default async function checkUnbackedRefunds(container: MedusaContainer, o
 }
 
 export const config = { name: "installments-check-unbacked-refunds", schedule: "*/5 * * * *" }
+
+// Each run's start, end and outcome for the health page (installments/health/job-runs.ts).
+export default recordedJob(config, checkUnbackedRefunds)

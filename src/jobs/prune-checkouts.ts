@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { checkoutsPrunedBefore } from "../installments/insights/retention"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
+import { recordedJob } from "../installments/health/job-runs"
 
 const BATCH_SIZE = 1000
 
@@ -17,7 +18,7 @@ export interface PruneCheckoutsOptions {
  * Deletes, oldest first and in batches (the started_at index), the Insights records of checkouts
  * started before the retention (installments/insights/retention.ts). Returns how many it deleted.
  */
-export default async function pruneCheckouts(container: MedusaContainer, options: PruneCheckoutsOptions = {}) {
+async function pruneCheckouts(container: MedusaContainer, options: PruneCheckoutsOptions = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
   const batch = options.batchSize ?? BATCH_SIZE
   const before = checkoutsPrunedBefore(now)
@@ -44,3 +45,6 @@ export default async function pruneCheckouts(container: MedusaContainer, options
 
 /** Daily, at 03:41. */
 export const config = { name: "installments-prune-checkouts", schedule: "41 3 * * *" }
+
+// Each run's start, end and outcome for the health page (installments/health/job-runs.ts).
+export default recordedJob(config, pruneCheckouts)

@@ -5,6 +5,7 @@ import { pruneBefore } from "../installments/webhooks/retention"
 import { SMS_WINDOW_MS } from "../installments/links/sms-limit"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
+import { recordedJob } from "../installments/health/job-runs"
 
 const BATCH_SIZE = 1000
 
@@ -21,7 +22,7 @@ export interface PruneOptions {
  * live. The webhook route ignores deliveries that old, so no replay is reopened. The SMS counted for
  * the hourly limit go two windows after they were made. Returns how many rows of each it deleted.
  */
-export default async function pruneWebhookEvents(container: MedusaContainer, options: PruneOptions = {}) {
+async function pruneWebhookEvents(container: MedusaContainer, options: PruneOptions = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
   const batch = options.batchSize ?? BATCH_SIZE
   const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
@@ -55,3 +56,6 @@ export default async function pruneWebhookEvents(container: MedusaContainer, opt
 }
 
 export const config = { name: "installments-prune-webhook-events", schedule: "23 * * * *" }
+
+// Each run's start, end and outcome for the health page (installments/health/job-runs.ts).
+export default recordedJob(config, pruneWebhookEvents)

@@ -16,6 +16,7 @@ import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { cancelUnpaidInstallmentsOrderWorkflow } from "../workflows/cancel-unpaid-order"
 import { reconcileInstallmentsSessionWorkflow } from "../workflows/place-paid-order"
+import { recordedJob } from "../installments/health/job-runs"
 
 const PAGE_SIZE = 100
 /** The sweep mark of session discovery: every session created before it is followed already. */
@@ -55,7 +56,7 @@ interface SessionRow {
  * lost, and is then closed for the sweep. Medusa's scheduler passes `{ scheduledFor }` as the second
  * argument, which is ignored; tests pass a clock and grace periods.
  */
-export default async function reconcilePendingSessions(container: MedusaContainer, options: ReconcileOptions = {}) {
+async function reconcilePendingSessions(container: MedusaContainer, options: ReconcileOptions = {}) {
   const now = options.now ?? new Date()
   const pageSize = options.pageSize ?? PAGE_SIZE
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
@@ -164,3 +165,6 @@ async function reconcileOne(container: MedusaContainer, logger: Logger, session:
 export const RECONCILE_SCHEDULE = process.env.INSTALLMENTS_RECONCILE_SCHEDULE || "*/10 * * * *"
 
 export const config = { name: "installments-reconcile-pending-sessions", schedule: RECONCILE_SCHEDULE }
+
+// Each run's start, end and outcome for the health page (installments/health/job-runs.ts).
+export default recordedJob(config, reconcilePendingSessions)

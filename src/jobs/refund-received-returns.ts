@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { refundInstallmentsReturnWorkflow } from "../workflows/refund-return"
+import { recordedJob } from "../installments/health/job-runs"
 
 // A received return is followed for a week: long enough to outlast an outage of the service and the
 // resolver's confirmation of a refund that waited for it.
@@ -19,7 +20,7 @@ type Query = { graph: (config: Record<string, unknown>) => Promise<{ data: unkno
  * its lock, so running it again never refunds twice. Medusa's scheduler passes `{ scheduledFor }` as
  * the second argument, which is ignored; tests pass a clock.
  */
-export default async function refundReceivedReturns(container: MedusaContainer, options: { now?: Date } = {}) {
+async function refundReceivedReturns(container: MedusaContainer, options: { now?: Date } = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
@@ -74,3 +75,6 @@ export default async function refundReceivedReturns(container: MedusaContainer, 
 }
 
 export const config = { name: "installments-refund-received-returns", schedule: "*/2 * * * *" }
+
+// Each run's start, end and outcome for the health page (installments/health/job-runs.ts).
+export default recordedJob(config, refundReceivedReturns)

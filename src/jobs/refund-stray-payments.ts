@@ -11,6 +11,7 @@ import { refundInstallmentsOrphanPaymentWorkflow } from "../workflows/refund-orp
 import { RECONCILE_SCHEDULE } from "./reconcile-pending-sessions"
 import { LONGEST_LINK_LIFE_MS } from "../installments/links/timing"
 import type { RegistrationId } from "../installments/registrations/provider-ids"
+import { recordedJob } from "../installments/health/job-runs"
 
 // Before an account's first complete sweep, paid links are listed back to the longest link lifetime
 // plus this.
@@ -59,7 +60,7 @@ export function paidLinksMark(options: { storeId: string; baseUrl: string }): st
  * catches up over the next sweeps. Without a mark, links are listed back to the longest lifetime
  * plus a day. Runs on the reconciliation schedule.
  */
-export default async function refundStrayPayments(container: MedusaContainer, options: StrayPaymentOptions = {}) {
+async function refundStrayPayments(container: MedusaContainer, options: StrayPaymentOptions = {}) {
   const now = options.now ?? new Date()
   // Where a complete sweep gets to: the store's own clock, whatever clock the sweep judges by.
   const startedAt = new Date()
@@ -159,3 +160,6 @@ async function sweepLink(
 }
 
 export const config = { name: "installments-refund-stray-payments", schedule: RECONCILE_SCHEDULE }
+
+// Each run's start, end and outcome for the health page (installments/health/job-runs.ts).
+export default recordedJob(config, refundStrayPayments)

@@ -5,6 +5,7 @@ import type { RegistrationId } from "../installments/registrations/provider-ids"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { resolveInstallmentsRefundIntentWorkflow } from "../workflows/resolve-refund-intent"
+import { recordedJob } from "../installments/health/job-runs"
 
 const PAGE_SIZE = 100
 
@@ -17,7 +18,7 @@ const PAGE_SIZE = 100
  * Every minute, so a merchant told "being confirmed" sees the answer within a few minutes.
  * Medusa's scheduler passes `{ scheduledFor }` as the second argument, which is ignored; tests pass a clock.
  */
-export default async function resolveRefundIntents(container: MedusaContainer, options: { now?: Date } = {}) {
+async function resolveRefundIntents(container: MedusaContainer, options: { now?: Date } = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const ledger = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
@@ -48,3 +49,6 @@ export default async function resolveRefundIntents(container: MedusaContainer, o
 }
 
 export const config = { name: "installments-resolve-refund-intents", schedule: "* * * * *" }
+
+// Each run's start, end and outcome for the health page (installments/health/job-runs.ts).
+export default recordedJob(config, resolveRefundIntents)

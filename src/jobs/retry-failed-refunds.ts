@@ -5,6 +5,7 @@ import type { RegistrationId } from "../installments/registrations/provider-ids"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { retryInstallmentsRefundWorkflow } from "../workflows/retry-failed-refund"
+import { recordedJob } from "../installments/health/job-runs"
 
 const PAGE_SIZE = 100
 
@@ -15,7 +16,7 @@ const PAGE_SIZE = 100
  * resolution of one transaction never run at once. Medusa's scheduler passes `{ scheduledFor }` as the second argument, which is
  * ignored; tests pass a clock.
  */
-export default async function retryFailedRefunds(container: MedusaContainer, options: { now?: Date } = {}) {
+async function retryFailedRefunds(container: MedusaContainer, options: { now?: Date } = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const ledger = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
@@ -45,3 +46,6 @@ export default async function retryFailedRefunds(container: MedusaContainer, opt
 }
 
 export const config = { name: "installments-retry-failed-refunds", schedule: "*/5 * * * *" }
+
+// Each run's start, end and outcome for the health page (installments/health/job-runs.ts).
+export default recordedJob(config, retryFailedRefunds)

@@ -11,6 +11,7 @@ import {
   rolledUpTo,
   writeRolledDays,
 } from "../installments/insights/rollup"
+import { recordedJob } from "../installments/health/job-runs"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 // A day is rolled up once it ended this long ago, and changes are read again from this long before
@@ -34,7 +35,7 @@ type Transaction = Knex & { transaction<T>(work: (trx: Knex) => Promise<T>): Pro
  * since the last run; then deletes the roll-up of days past the retention. The first run on a store
  * with history sums its two years once, a month at a time; each later run, a day and what changed.
  */
-export default async function rollUpInsights(container: MedusaContainer, options: RollUpInsightsOptions = {}) {
+async function rollUpInsights(container: MedusaContainer, options: RollUpInsightsOptions = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
   const knex = container.resolve<Transaction>(ContainerRegistrationKeys.PG_CONNECTION)
   const settleMs = options.settleMs ?? SETTLE_MS
@@ -70,3 +71,6 @@ export default async function rollUpInsights(container: MedusaContainer, options
 
 /** Hourly, at :17. */
 export const config = { name: "installments-roll-up-insights", schedule: "17 * * * *" }
+
+// Each run's start, end and outcome for the health page (installments/health/job-runs.ts).
+export default recordedJob(config, rollUpInsights)

@@ -4,6 +4,7 @@ import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { syncInstallmentsRefundLedgerWorkflow } from "../workflows/sync-refund-ledger"
 import { asRegistrationId } from "../installments/registrations/provider-ids"
+import { recordedJob } from "../installments/health/job-runs"
 
 const PAGE_SIZE = 100
 
@@ -11,7 +12,7 @@ const PAGE_SIZE = 100
  * Settles ledger entries still pending when an `order.updated` webhook was lost: reads only the
  * pending rows, in keyset pages, and syncs each transaction once a run.
  */
-export default async function syncPendingRefunds(container: MedusaContainer) {
+async function syncPendingRefunds(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
   const synced = new Set<string>()
@@ -41,3 +42,6 @@ export default async function syncPendingRefunds(container: MedusaContainer) {
 }
 
 export const config = { name: "installments-sync-pending-refunds", schedule: "*/15 * * * *" }
+
+// Each run's start, end and outcome for the health page (installments/health/job-runs.ts).
+export default recordedJob(config, syncPendingRefunds)

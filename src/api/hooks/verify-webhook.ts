@@ -19,6 +19,8 @@ import { providerIdOf } from "../../installments/registrations/provider-ids"
 import { installmentsProviderOptions } from "../../installments/registrations/lookup"
 import { isDatedDelivery, isStaleDelivery } from "../../installments/webhooks/retention"
 import { medusaWebhookQueueOptions } from "../../installments/webhooks/medusa-webhook-queue"
+import { countDeliveryRefusal, UNKNOWN_REGISTRATION, type RefusalReason } from "../../installments/health/delivery-refusals"
+import { healthStore } from "../../installments/health/store"
 import { installmentsRegistrationOf } from "./webhook-provider"
 
 export { WEBHOOK_ROUTE_MATCHER } from "./webhook-provider"
@@ -79,6 +81,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     // reached a parser. Said as what the sender must fix, not as a signature failure.
     const refusal = bytes === null && hasBody(req) ? UNSUPPORTED_BODY : EMPTY_BODY
     logger.warn(`installments: webhook refused on provider ${id}: ${refusal.reason}`)
+    await countRefusal(req, options ? id : UNKNOWN_REGISTRATION, refusal.reason as RefusalReason)
     res.status(refusal.status).json({ type: "invalid_data", reason: refusal.reason, message: refusal.message })
     return
   }
@@ -86,6 +89,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     // Answered as a delivery no key verifies (D38): which registrations exist is no one's business but
     // the merchant's, whose log says what was asked for (the id shortened, never echoed to the sender).
     logger.warn(`installments: webhook refused: no installments payment provider is registered with id ${printable(id)}`)
+    await countRefusal(req, UNKNOWN_REGISTRATION, "unknown_registration")
     res.status(401).json(UNVERIFIED_BODY)
     return
   }
@@ -113,6 +117,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     if (error instanceof WebhookVerificationError) {
       // Never the body or headers: only why it was refused and what fixes it (D18), for the merchant.
       logger.warn(`installments: webhook refused on provider ${id}: ${error.reason}. ${error.message}`)
+      await countRefusal(req, id, error.reason)
       if (error.reason === "malformed_payload") {
         res.status(400).json({ type: "invalid_data", reason: error.reason, message: error.message })
         return
@@ -136,6 +141,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     // Without its signed time a delivery cannot be told from a replay of one whose record was pruned
     // (D38): refused as a malformed event (a 4xx the service does not retry), never processed.
     logger.warn(`installments: webhook ${printable(event.id)} refused on provider ${id}: ${UNDATED_BODY.message}`)
+    await countRefusal(req, id, "malformed_payload")
     res.status(400).json(UNDATED_BODY)
     return
   }
@@ -217,6 +223,24 @@ function transactionOf(event: WebhookEvent): Pick<WebhookReceivedData, "transact
   const transactionId = text((event.data as { id?: unknown }).id)
   const occurredAt = event.event === "order.disputed" ? text(event.created_at) : undefined
   return { ...(transactionId ? { transaction_id: transactionId } : {}), ...(occurredAt ? { occurred_at: occurredAt } : {}) }
+}
+
+/**
+ * Counts a refused delivery for the health page (one upsert on its hour's row); a failure to count is
+ * logged, never answered: the sender gets the same refusal either way.
+ */
+async function countRefusal(req: MedusaRequest, providerId: string, reason: RefusalReason): Promise<void> {
+  const knex = healthStore(req.scope)
+  if (!knex) {
+    return
+  }
+  try {
+    await countDeliveryRefusal(knex, providerId, reason)
+  } catch (error) {
+    req.scope
+      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      .warn(`installments: could not count a refused delivery: ${(error as Error).message}`)
+  }
 }
 
 function moduleService(req: MedusaRequest): InstallmentsModuleService | undefined {

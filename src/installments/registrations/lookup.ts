@@ -142,6 +142,13 @@ export function installmentsRegistrationIds(config: ConfigModule): RegistrationI
   return installmentsProviderEntries(config).map((provider) => asRegistrationId(provider.id as string))
 }
 
+/** Every registration's secret key as configured (options that do not parse included): what a kept message must never hold. */
+export function installmentsSecretKeys(config: ConfigModule): string[] {
+  return installmentsProviderEntries(config)
+    .map((provider) => (provider.options as { secretKey?: unknown } | undefined)?.secretKey)
+    .filter((secret): secret is string => typeof secret === "string" && secret.length > 0)
+}
+
 function installmentsProviderEntries(config: ConfigModule): ProviderEntry[] {
   const modules = config.modules as unknown
   const entries: unknown[] = Array.isArray(modules) ? modules : Object.values((modules as Record<string, unknown>) ?? {})

@@ -2,6 +2,7 @@ import axios, { AxiosInstance, AxiosResponse } from "axios"
 import type { Readable } from "node:stream"
 import { z } from "zod"
 import { AnswerLimits, byteSize, cappedStream, DEFAULT_ANSWER_LIMITS, readUpTo, tooLarge } from "./answer-limits"
+import { accountOf, callOutcomeOf, serviceCallStats } from "./call-stats"
 import { attemptMayHaveReachedService, InstallmentsError, ConnectionError, TimeoutError } from "./errors"
 import { errorFromResponse, ErrorFamily } from "./error-mapping"
 import { ClientLogger, environmentOf, ResolvedClientOptions } from "./options"
@@ -87,21 +88,25 @@ export class HttpClient {
 
   /** Sends a request and parses a JSON answer with the schema. */
   async json<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.output<S>> {
-    const response = await this.raw(spec)
-    const endpoint = endpointOf(spec)
-    const { value, dropped } = readingServiceUrls(this.#loopbackHttp, () =>
-      parseResponse(schema, decodeJson(response.data), { endpoint, status: response.status })
-    )
-    for (const scheme of dropped) {
-      this.#logger?.warn?.(`installments: ${endpoint} answered a URL that is not https (${scheme}); it is left out`)
-    }
-    return value
+    return this.#call(spec, async () => {
+      const response = await this.#request(spec, "buffer")
+      const endpoint = endpointOf(spec)
+      const { value, dropped } = readingServiceUrls(this.#loopbackHttp, () =>
+        parseResponse(schema, decodeJson(response.data as Buffer), { endpoint, status: response.status })
+      )
+      for (const scheme of dropped) {
+        this.#logger?.warn?.(`installments: ${endpoint} answered a URL that is not https (${scheme}); it is left out`)
+      }
+      return value
+    })
   }
 
   /** Sends a request and returns the 2xx answer's bytes; anything else throws. */
   async raw(spec: RequestSpec): Promise<RawResponse> {
-    const response = await this.#request(spec, "buffer")
-    return { status: response.status, contentType: response.contentType, data: response.data as Buffer }
+    return this.#call(spec, async () => {
+      const response = await this.#request(spec, "buffer")
+      return { status: response.status, contentType: response.contentType, data: response.data as Buffer }
+    })
   }
 
   /**
@@ -109,8 +114,24 @@ export class HttpClient {
    * (an error body is small and read whole). Retries happen only before a body starts to flow.
    */
   async stream(spec: RequestSpec): Promise<StreamResponse> {
-    const response = await this.#request(spec, "stream")
-    return { status: response.status, contentType: response.contentType, body: response.data as Readable }
+    return this.#call(spec, async () => {
+      const response = await this.#request(spec, "stream")
+      return { status: response.status, contentType: response.contentType, body: response.data as Readable }
+    })
+  }
+
+  /** One call, its retries included: its outcome and duration go to this process's count (call-stats.ts). */
+  async #call<T>(spec: RequestSpec, work: () => Promise<T>): Promise<T> {
+    const started = Date.now()
+    const account = accountOf(this.#options.baseUrl, this.#publicKey)
+    try {
+      const value = await work()
+      serviceCallStats.record(account, "ok", Date.now() - started)
+      return value
+    } catch (error) {
+      serviceCallStats.record(account, callOutcomeOf(error), Date.now() - started)
+      throw error
+    }
   }
 
   async #request(spec: RequestSpec, mode: Mode): Promise<{ status: number; contentType: string; data: Buffer | Readable }> {

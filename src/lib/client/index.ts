@@ -1,3 +1,4 @@
+import { accountOf } from "./call-stats"
 import { HttpClient } from "./http"
 import { ClientOptions, Environment, environmentOf, parseClientOptions } from "./options"
 import { Bins } from "./resources/bins"
@@ -25,7 +26,7 @@ export class InstallmentsClient {
   constructor(options: ClientOptions) {
     const resolved = parseClientOptions(options)
     this.environment = environmentOf(resolved.publicKey)
-    this.account = `${resolved.baseUrl}|${resolved.publicKey}`
+    this.account = accountOf(resolved.baseUrl, resolved.publicKey)
     this.http = new HttpClient(resolved)
     this.bins = new Bins(this.http)
     this.paymentLinks = new PaymentLinks(this.http)
@@ -36,6 +37,7 @@ export class InstallmentsClient {
 }
 
 export * from "./errors"
+export { CALL_OUTCOMES, FAILED_CALL_OUTCOMES, serviceCallStats, type CallOutcome, type CallWindow } from "./call-stats"
 export * from "./schemas"
 export type { ClientOptions, ClientLogger, Environment } from "./options"
 export type { RefundOptions, AcceptedRefund } from "./resources/transactions"

@@ -43,27 +43,36 @@ export async function connectionStatus(container: MedusaContainer, registration:
     store_id: registration.options.storeId,
     connection,
     webhook_path: path,
-    webhooks: keys
-      .filter((key) => !!key.url && pathOf(key.url) === path)
-      .map((key) => ({
-        prefix: key.prefix,
-        url: key.url,
-        endpoint_id: key.endpoint_id,
-        created_at: new Date(key.created_at).toISOString(),
-      })),
+    webhooks: webhooksOf(keys, path).map((key) => ({
+      prefix: key.prefix,
+      url: key.url,
+      endpoint_id: key.endpoint_id,
+      created_at: new Date(key.created_at).toISOString(),
+    })),
     last_verified_delivery_at: lastEvent ? new Date(lastEvent.created_at).toISOString() : null,
     pending_sessions: sessions.metadata?.count ?? sessions.data.length,
     pending_refunds: pendingRefunds,
   }
 }
 
-async function checkConnection(registration: Registration): Promise<{ ok: boolean; message: string | null }> {
+/** One cheap authenticated read (the store's first link): whether the keys and store work, and how long it took. */
+export async function checkConnection(
+  registration: Registration
+): Promise<{ ok: boolean; message: string | null; latency_ms: number }> {
+  const started = Date.now()
   try {
     await registration.client.paymentLinks.list(registration.options.storeId, { page: 1, limit: 1 })
-    return { ok: true, message: null }
+    return { ok: true, message: null, latency_ms: Date.now() - started }
   } catch (error) {
-    return { ok: false, message: merchantError(error, { registration }).message }
+    // The client's errors never carry the secret; an error from anything else is not trusted to.
+    const message = merchantError(error, { registration }).message.split(registration.options.secretKey).join("[REDACTED]")
+    return { ok: false, message, latency_ms: Date.now() - started }
   }
+}
+
+/** The registered endpoints (keys the plugin holds) whose URL is this webhook path. */
+export function webhooksOf<Key extends { url?: string | null }>(keys: Key[], path: string): Key[] {
+  return keys.filter((key) => !!key.url && pathOf(key.url) === path)
 }
 
 function pathOf(url: string): string | undefined {
