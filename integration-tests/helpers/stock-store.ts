@@ -10,11 +10,11 @@ export { childEnv, MEDUSA_VERSION, medusa }
 
 /**
  * The `medusa-config.ts` a merchant writes by following the docs: the first `defineConfig` block
- * printed in `doc` (the README's install section by default), or in its section under `heading`
+ * printed in `doc` (the quickstart's by default), or in its section under `heading`
  * (e.g. the production setup in docs/operations.md), as it is printed there (options from the
  * env), with the imports a stock app has.
  */
-export function medusaConfigFromDoc(doc = "README.md", heading?: string): string {
+export function medusaConfigFromDoc(doc = "docs/quickstart.md", heading?: string): string {
   const text = readFileSync(path.join(ROOT, doc), "utf8")
   const start = heading ? text.indexOf(`\n${heading}\n`) : 0
   if (start < 0) {

@@ -386,6 +386,7 @@ export function backOfficePaymentScenarios(ctx: SuiteContext) {
       )
       expect(broken.data.registrations[2].connection).toEqual({
         ok: false,
+        latency_ms: expect.any(Number),
         message:
           "The secret or public key of registration card is wrong: the installments service refused them. Check its secretKey and publicKey options.",
       })
