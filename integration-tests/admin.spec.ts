@@ -501,6 +501,7 @@ describe("the plugin's admin pages in the demo store", () => {
     )
     const reads = policies.filter((policy) => policy.resource.startsWith("installments_"))
     expect(reads.map((policy) => policy.resource).sort()).toEqual([
+      "installments_health",
       "installments_payment",
       "installments_payment_link",
       "installments_refund",
