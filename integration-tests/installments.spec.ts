@@ -6,6 +6,7 @@ import { backOfficeReportScenarios } from "./scenarios/back-office-reports"
 import { canceledOrderPaymentScenarios } from "./scenarios/canceled-order-payment"
 import { checkoutScenarios } from "./scenarios/checkout"
 import { faultMatrixScenarios } from "./scenarios/fault-matrix"
+import { healthScenarios } from "./scenarios/health"
 import { insightsScenarios } from "./scenarios/insights"
 import { orderPaymentLinkScenarios } from "./scenarios/order-payment-links"
 import { securityScenarios } from "./scenarios/security"
@@ -32,6 +33,7 @@ storeSuite((ctx) => {
   describe("words: the shopper's language, the merchant's status", () => shopperLanguageScenarios(ctx))
   describe("insights: does installments pay", () => insightsScenarios(ctx))
   describe("security: what a shopper, a forger or a spreadsheet can do", () => securityScenarios(ctx))
+  describe("health: is the integration working", () => healthScenarios(ctx))
   // Here rather than beside the returns, to keep the two lanes of npm test even; last, so that no
   // scenario reads the sandbox's transactions after it.
   describe("exactly-once money: the fault matrix", () => faultMatrixScenarios(ctx))
