@@ -237,7 +237,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   if (run) {
-    await Promise.race([stopDemo(run), new Promise((resolve) => setTimeout(resolve, 60_000))])
+    // A minute for the demo to stop, then it is killed; the timer is cleared so it does not outlive the spec.
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([stopDemo(run), new Promise((resolve) => (timer = setTimeout(resolve, 60_000)))])
+    clearTimeout(timer)
     killDemo(run)
   }
   await setup?.dropDatabase()
