@@ -45,7 +45,8 @@ module.exports = {
     {
       displayName: "integration",
       transform,
-      testEnvironment: "node",
+      // Node's, failing a spec that leaves a server, socket, child process or timer running.
+      testEnvironment: "<rootDir>/integration-tests/environment.js",
       moduleFileExtensions: ["js", "ts", "json"],
       modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/sandbox/dist/", "<rootDir>/.demo/"],
       testMatch: ["<rootDir>/integration-tests/**/*.spec.[jt]s"],
