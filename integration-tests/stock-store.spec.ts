@@ -47,6 +47,8 @@ beforeAll(async () => {
     DATABASE_URL: `postgres://${connection.user}:${connection.password}@${connection.host}:${connection.port}/${DB_NAME}`,
     JWT_SECRET: "stock-store-jwt",
     COOKIE_SECRET: "stock-store-cookie",
+    // The quickstart's .env: its medusa-config.ts block builds the callbackUrl from it.
+    STOREFRONT_URL: "http://localhost:8000",
     ...serviceEnv(),
   }
   built = app.buildOutput
