@@ -7,10 +7,11 @@ import { MID_CELL_PAYLOADS, OWASP_CSV_PAYLOADS, runsAsFormula, spreadsheetCells 
 import { neutralised } from "../../src/lib/csv"
 import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
 import type InstallmentsModuleService from "../../src/modules/installments/service"
+import { checkoutRecordsWritten } from "../../src/installments/insights/record-checkout"
 import type { SuiteContext } from "../helpers/context"
 import { installmentOrder } from "../helpers/orders"
 import { withRegistrationOptions } from "../helpers/registrations"
-import { waitFor } from "../helpers/sandbox"
+import { CARDS, linkReads, payLink, waitFor, webhooksIdle } from "../helpers/sandbox"
 import { PROVIDERS, storefront } from "../helpers/seed"
 import { captureLogs, deliveryBody, eventsOfLink, sendToWebhookRoute, serviceRegistration, signedByService } from "../helpers/webhooks"
 
@@ -306,5 +307,47 @@ export function securityScenarios(ctx: SuiteContext) {
       await service.claimSms({ customer_id: "cus_sms_race", phone_hash: "race-hash", limit: 3, since: new Date(Date.now() + 1000) })
     ).toBe(true)
     expect(await service.pruneSmsSends(new Date(Date.now() + 1000), 100)).toBeGreaterThanOrEqual(4)
+  })
+
+  it("S8. 120 anonymous asks about one waiting cart make at most 10 service reads and no Insights write each; the payment is still told at once", async () => {
+    const shop = storefront(api, ctx.seed)
+    const cart = await shop.createCart(4)
+    const { session } = await shop.startPayment(cart.id)
+    const linkId = session.data.payment_link_id as string
+    const service = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+    // The Insights records written for this session, by the queue's one writer.
+    const written: string[] = []
+    const recordCheckouts = service.recordCheckouts.bind(service)
+    const writes = jest.spyOn(service, "recordCheckouts").mockImplementation(async (records) => {
+      written.push(...records.map((record) => record.session_id).filter((id) => id === session.id))
+      return recordCheckouts(records)
+    })
+    // Only the publishable key, as anyone reading the storefront's page source has it.
+    const ask = () =>
+      api.get(`/store/installments/carts/${cart.id}/payment-status`, { headers: headers(), validateStatus: () => true })
+    const before = await linkReads(ctx.sandbox, linkId)
+    const answers: AxiosResponse[] = []
+    try {
+      // The issue's flood: 20 at once, then 100 one by one.
+      answers.push(...(await Promise.all(Array.from({ length: 20 }, ask))))
+      for (let i = 0; i < 100; i++) answers.push(await ask())
+      await checkoutRecordsWritten()
+    } finally {
+      writes.mockRestore()
+    }
+    const reads = (await linkReads(ctx.sandbox, linkId)) - before
+    expect(answers.map((answer) => answer.status)).toEqual(Array(120).fill(200))
+    expect(new Set(answers.map((answer) => answer.data.payment_status.status))).toEqual(new Set(["not_paid"]))
+    // One read every 5 seconds at most (ASKED_VERDICT_TTL_MS): the flood takes a few seconds here, 10 is the issue's bound.
+    expect(reads).toBeGreaterThanOrEqual(1)
+    expect(reads).toBeLessThanOrEqual(10)
+    // A record per read at most, not one per ask.
+    expect(written.length).toBeLessThanOrEqual(reads)
+
+    // The shopper pays: the verified delivery makes the kept "not paid" forgotten (unit: verify-webhook.spec),
+    // so the ask that follows says paid without waiting out the 5 seconds.
+    await payLink(ctx.sandbox, linkId, { card_number: CARDS.mada, payment_option: "Pay In Full" })
+    await webhooksIdle(ctx.sandbox)
+    expect((await ask()).data.payment_status).toMatchObject({ status: "paid", completable: true, session_id: session.id })
   })
 }

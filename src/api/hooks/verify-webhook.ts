@@ -16,6 +16,7 @@ import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type InstallmentsModuleService from "../../modules/installments/service"
 import { WEBHOOK_RECEIVED_EVENT, type WebhookReceivedData } from "../../modules/installments/events"
 import { providerIdOf } from "../../installments/registrations/provider-ids"
+import { recentPaidVerdicts } from "../../installments/links/recent-paid-verdicts"
 import { installmentsProviderOptions } from "../../installments/registrations/lookup"
 import { isDatedDelivery, isStaleDelivery } from "../../installments/webhooks/retention"
 import { medusaWebhookQueueOptions } from "../../installments/webhooks/medusa-webhook-queue"
@@ -166,6 +167,12 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
       res.status(200).json({ received: true, duplicate: true })
       return
     }
+  }
+
+  if (linkId) {
+    // The link's state may have changed (paid, refused): the storefront's next ask reads it rather than
+    // the verdict kept for public asks (D54), so a shopper back from paying is not told "not paid".
+    recentPaidVerdicts.forgetNewest(linkId)
   }
 
   // From here on the delivery counts as received: if queuing it fails, the record is removed so the

@@ -33,7 +33,9 @@ const SETTLED = new Set<string>([PaymentSessionStatus.AUTHORIZED, PaymentSession
  * Reads whether a cart's installments payment went through (D49), so the storefront completes the
  * cart only then: a completion that fails still uses up an order number. A paid verdict read here
  * is remembered, so the completion that follows reads nothing more from the service; the read is
- * recorded for the Insights page like every other.
+ * recorded for the Insights page like every other. Anyone with the publishable key may ask, so an
+ * ask is a public one (D54): answered from the link's verdict of the last 5 seconds, or joined to
+ * the read under way, never a service read (nor an Insights record) of its own each time.
  */
 export async function checkoutStatusOf(container: MedusaContainer, cartId: string): Promise<CheckoutStatus> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -74,6 +76,7 @@ export async function checkoutStatusOf(container: MedusaContainer, cartId: strin
     provider_id: session.provider_id,
     data: session.data ?? {},
     reuse_paid_verdict: true,
+    public_ask: true,
   }).catch((error: unknown) => {
     throw shopperError(error, {
       action: "read whether the payment went through",

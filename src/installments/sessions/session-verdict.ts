@@ -21,6 +21,12 @@ export interface SessionToReconcile {
    * instead of a second read (`paidVerdictReuseMs`). The sweep reads afresh.
    */
   reuse_paid_verdict?: boolean
+  /**
+   * A public ask (the storefront's payment-status route, D54): answered from the link's newest
+   * verdict of the last few seconds, whatever it says, and joined to a read of the session under
+   * way, so asking in a loop never costs more service reads or Insights records than a checkout.
+   */
+  public_ask?: boolean
 }
 
 export interface SessionVerdict {
@@ -54,14 +60,17 @@ export async function readSessionVerdict(container: MedusaContainer, input: Sess
   const expected: ExpectedPayment = { session_id: data.session_id, amount, currency_code: data.currency_code }
   const reuse = { reuse: input.reuse_paid_verdict === true, ttlMs: options.paidVerdictReuseMs }
   // Every sweep reads the same waiting links again: the reader reports an unknown status once, as on checkout.
-  const verdict = await recentPaidVerdicts.verdictOf(data.payment_link_id, expected, reuse, async () => {
+  const read = async () => {
     const details = await readLink(clientFromOptions(options, logger), data.payment_link_id, logger)
     const verdict = linkVerdict(details, expected)
     // Kept before the Insights record is written: the shopper's authorization, meanwhile, finds it.
     recentPaidVerdicts.remember(data.payment_link_id, expected, verdict, reuse.ttlMs)
     await checkoutRecorderIn(container).record({ ...data, provider_id: input.provider_id }, details, verdict)
     return verdict
-  })
+  }
+  const verdict = input.public_ask
+    ? await recentPaidVerdicts.askedVerdictOf(data.payment_link_id, expected, reuse.ttlMs, read)
+    : await recentPaidVerdicts.verdictOf(data.payment_link_id, expected, reuse, read)
   const transaction = verdict.transaction
   // A payment the plugin already refunded directly (Medusa had recorded none) is not recorded now:
   // Medusa would show it captured and never refunded.

@@ -9,6 +9,7 @@ import { UNDATED_BODY, UNVERIFIED_BODY, verifyInstallmentsWebhook, WEBHOOK_ROUTE
 import { installmentsProviderOptions } from "../../../installments/registrations/lookup"
 import { configWithPayment, paymentServiceWith } from "../../../installments/__tests__/medusa-shapes"
 import { asRegistrationId } from "../../../installments/registrations/provider-ids"
+import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
 
 const keys = generateWebhookKeyPair()
 const LINK_ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2"
@@ -347,6 +348,21 @@ describe("verifyInstallmentsWebhook", () => {
     const body = event("order.disputed", transactionData("success"))
     await deliver(body, signed(body))
     expect(emitted).toEqual([received("order.disputed", { transaction_id: TX_ID, occurred_at: SENT_AT })])
+  })
+
+  it("makes the verdict kept for public asks about the link forgotten, so the shopper's next ask reads the link (D54)", async () => {
+    const expected = { session_id: "payses_1", amount: 10_000n, currency_code: "sar" }
+    const unpaid = { status: "requires_more" as never, reason: "not paid yet", failedAttempts: 0 }
+    const read = jest.fn(async () => ({ ...unpaid, status: "captured" as never }))
+    const { deliver } = harness()
+    recentPaidVerdicts.remember(LINK_ID, expected, unpaid, 0)
+    // Forged: the kept verdict stays.
+    await deliver(modal, signed(modal, generateWebhookKeyPair().privateKey))
+    expect(await recentPaidVerdicts.askedVerdictOf(LINK_ID, expected, 0, read)).toBe(unpaid)
+    await deliver(modal, signed(modal))
+    expect((await recentPaidVerdicts.askedVerdictOf(LINK_ID, expected, 0, read)).status).toBe("captured")
+    expect(read).toHaveBeenCalledTimes(1)
+    recentPaidVerdicts.clear()
   })
 
   it("does not announce a refused delivery", async () => {
