@@ -1,4 +1,4 @@
-import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+import { defineConfig, loadEnv, MedusaError } from "@medusajs/framework/utils"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
@@ -14,6 +14,23 @@ const service = {
   language: "ar",
 }
 
+// Medusa signs the admin's and customers' tokens and cookies with these. A known fallback is for the
+// demo on this machine only: a store started for production (`medusa start` sets NODE_ENV=production)
+// without them refuses to start, rather than signing with a secret anyone can read here.
+function secret(name: "JWT_SECRET" | "COOKIE_SECRET"): string {
+  const value = process.env[name]
+  if (value) {
+    return value
+  }
+  if (process.env.NODE_ENV === "production") {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${name} is not set: set it to a long random value (openssl rand -hex 32) before starting the store in production`
+    )
+  }
+  return "supersecret"
+}
+
 // DEMO_RBAC=true turns on Medusa's role-based access control as docs/admin.md shows (the flag and its
 // module); the admin browser checks run the demo so, as its super admin and as a read-only role.
 const rbac = process.env.DEMO_RBAC === "true"
@@ -26,8 +43,8 @@ module.exports = defineConfig({
       storeCors: process.env.STORE_CORS || "http://localhost:8000",
       adminCors: process.env.ADMIN_CORS || "http://localhost:9000",
       authCors: process.env.AUTH_CORS || "http://localhost:9000,http://localhost:8000",
-      jwtSecret: process.env.JWT_SECRET || "supersecret",
-      cookieSecret: process.env.COOKIE_SECRET || "supersecret",
+      jwtSecret: secret("JWT_SECRET"),
+      cookieSecret: secret("COOKIE_SECRET"),
     },
   },
   plugins: ["medusa-payment-installments"],

@@ -350,4 +350,28 @@ export function securityScenarios(ctx: SuiteContext) {
     await webhooksIdle(ctx.sandbox)
     expect((await ask()).data.payment_status).toMatchObject({ status: "paid", completable: true, session_id: session.id })
   })
+
+  it("S9. links staff make for a typed number are texted at most smsLimitPerHour times an hour per number; past it the request is refused, a link without SMS is still made", async () => {
+    const service = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+    const link = (phone: string, sendSms = true) =>
+      api.post(
+        "/admin/installments/payment-links",
+        { provider_id: "installments", amount: "250.00", title: "Phone order", customer: { phone }, send_sms: sendSms },
+        { ...ctx.admin, validateStatus: () => true }
+      )
+    const before = (await service.listInstallmentsSmsSends({})).length
+    // The default limit, 3 an hour, per number: staff cannot text one number without end.
+    const answers = []
+    for (let i = 0; i < 4; i++) answers.push(await link("+966507777777"))
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 400])
+    expect(answers[3].data.message).toBe(
+      "This number was texted 3 payment links in the last hour, the limit (smsLimitPerHour); make the link without SMS and share its address or QR code."
+    )
+    // Without SMS the link is made; another number is texted.
+    expect((await link("+966507777777", false)).status).toBe(201)
+    expect((await link("+966506666666")).status).toBe(201)
+    const rows = await service.listInstallmentsSmsSends({})
+    expect(rows.length - before).toBe(4)
+    expect(JSON.stringify(rows)).not.toContain("507777777")
+  })
 }

@@ -4,10 +4,13 @@
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
 // What starts a formula in a spreadsheet, and what a cell may be split on: `,` here, `;` in the
 // Arabic and many European locales, a tab in a pasted or tab-read file, a line break in a tool that
-// reads lines. Spaces (and no-break spaces) before a formula character do not stop it.
+// reads lines. Blank characters before a formula character do not stop it: a spreadsheet or the tool
+// that cleans a file may trim any of them, so every Unicode space (`\p{Z}`: ideographic, em, narrow
+// no-break…), every other white space and every invisible format character (`\p{Cf}`: zero-width
+// space, BOM, direction marks) counts as one.
 const FORMULA_CHARS = new Set(["=", "+", "-", "@", "\t", "\r"])
 const SEPARATORS = new Set([",", ";", "\t", "\r", "\n"])
-const SPACES = new Set([" ", "\u00a0"])
+const BLANK = /^[\s\p{Z}\p{Cf}]$/u
 
 /** A cell the writer leaves as a number: only a plain decimal (`-12.00`) is one; anything else is text. */
 export interface CsvNumber {
@@ -24,8 +27,8 @@ export function csvNumber(value: string | number | bigint): CsvNumber {
 
 /**
  * The text a spreadsheet shows, never runs: a `'` goes before every formula character (`= + - @`,
- * tab, carriage return) that starts the cell or follows a `,` `;` tab or line break, spaces between
- * allowed, so no piece the cell could be split into starts a formula.
+ * tab, carriage return) that starts the cell or follows a `,` `;` tab or line break, blank
+ * characters between allowed, so no piece the cell could be split into starts a formula.
  */
 export function neutralised(text: string): string {
   let out = ""
@@ -37,7 +40,7 @@ export function neutralised(text: string): string {
     out += char
     if (SEPARATORS.has(char)) {
       pieceStart = true
-    } else if (!SPACES.has(char)) {
+    } else if (!BLANK.test(char)) {
       pieceStart = false
     }
   }

@@ -1,34 +1,44 @@
-import { readdirSync, readFileSync } from "node:fs"
+import { readdirSync } from "node:fs"
 import path from "node:path"
 import middlewares from "../middlewares"
 import { INSTALLMENTS_PERMISSIONS, permissionKey } from "../../installments/permissions"
 import { installmentsPolicies } from "../../policies/installments"
 
 const ADMIN_DIR = path.join(__dirname, "../admin")
+// The methods Medusa's router mounts from a route file's exports.
+const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"]
 
-/** Every `route.ts` under src/api/admin with the methods it exports, as Medusa mounts them: `GET /admin/installments/orders/:id`. */
-function adminRoutes(): string[] {
+/**
+ * Every `route.ts` under `dir` with the methods it exports, as Medusa mounts them: `GET /admin/installments/orders/:id`.
+ * The module is loaded and its exports read, as Medusa does, so `export const GET`, `export async
+ * function GET` and `export { handler as GET }` are all found.
+ */
+function routesUnder(dir: string, prefix: string): string[] {
   const found: string[] = []
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name)
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name)
       if (entry.isDirectory() && entry.name !== "__tests__") {
         walk(full)
       } else if (entry.name === "route.ts") {
-        const matcher = `/admin/${path
-          .relative(ADMIN_DIR, dir)
+        const matcher = `${prefix}/${path
+          .relative(dir, current)
           .split(path.sep)
           .map((segment) => segment.replace(/^\[(.+)\]$/, ":$1"))
           .join("/")}`
-        for (const [, method] of readFileSync(full, "utf8").matchAll(/^export const (GET|POST|PUT|PATCH|DELETE)\b/gm)) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const exported = Object.keys(require(full) as Record<string, unknown>)
+        for (const method of HTTP_METHODS.filter((name) => exported.includes(name))) {
           found.push(`${method} ${matcher}`)
         }
       }
     }
   }
-  walk(ADMIN_DIR)
+  walk(dir)
   return found.sort()
 }
+
+const adminRoutes = () => routesUnder(ADMIN_DIR, "/admin")
 
 type Route = { matcher: string | RegExp; methods?: string[]; policies?: { resource: string; operation: string | string[] }[] }
 
@@ -37,6 +47,15 @@ const guarded = (middlewares.routes as Route[]).filter((route) => route.policies
 describe("the admin routes under Medusa's role-based access control", () => {
   it("finds the plugin's admin routes (a moved folder would otherwise pass this file unnoticed)", () => {
     expect(adminRoutes()).toHaveLength(19)
+  })
+
+  it("finds a handler however the route file exports it, as Medusa's router does", () => {
+    expect(routesUnder(path.join(__dirname, "fixtures/route-exports"), "/admin")).toEqual([
+      "DELETE /admin/widgets/:id",
+      "GET /admin/widgets/:id",
+      "POST /admin/widgets/:id",
+      "PUT /admin/widgets/:id",
+    ])
   })
 
   it.each(adminRoutes().map((route) => [route]))("%s declares the permission it needs", (route) => {

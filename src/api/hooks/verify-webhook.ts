@@ -18,7 +18,8 @@ import { WEBHOOK_RECEIVED_EVENT, type WebhookReceivedData } from "../../modules/
 import { providerIdOf } from "../../installments/registrations/provider-ids"
 import { recentPaidVerdicts } from "../../installments/links/recent-paid-verdicts"
 import { installmentsProviderOptions } from "../../installments/registrations/lookup"
-import { isDatedDelivery, isStaleDelivery } from "../../installments/webhooks/retention"
+import { isDatedDelivery, isFutureDelivery, isStaleDelivery } from "../../installments/webhooks/retention"
+import { refusalLog } from "../../installments/webhooks/refusal-log"
 import { medusaWebhookQueueOptions } from "../../installments/webhooks/medusa-webhook-queue"
 import { countDeliveryRefusal, UNKNOWN_REGISTRATION, type RefusalReason } from "../../installments/health/delivery-refusals"
 import { healthStore } from "../../installments/health/store"
@@ -41,6 +42,14 @@ export const UNDATED_BODY = {
   reason: "malformed_payload",
   message:
     "The webhook event has no readable created_at (ISO 8601); without it a replay cannot be told apart, so it is not processed.",
+} as const
+
+/** The answer to a signed event dated more than an hour ahead of the store's clock. */
+export const FUTURE_BODY = {
+  type: "invalid_data",
+  reason: "malformed_payload",
+  message:
+    "The webhook event's created_at is more than an hour ahead of the store's clock; it could be replayed once its record is pruned, so it is not processed. Check the clocks.",
 } as const
 
 const UNSUPPORTED_BODY = {
@@ -81,7 +90,12 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     // Medusa's body parsers keep the raw bytes of JSON, text and form bodies only: anything else never
     // reached a parser. Said as what the sender must fix, not as a signature failure.
     const refusal = bytes === null && hasBody(req) ? UNSUPPORTED_BODY : EMPTY_BODY
-    logger.warn(`installments: webhook refused on provider ${id}: ${refusal.reason}`)
+    // Anyone can send these: bounded lines a minute (refusal-log.ts), every one counted for the health page.
+    refusalLog.warn(
+      logger,
+      `${options ? id : "unknown"}: ${refusal.reason}`,
+      `installments: webhook refused on provider ${id}: ${refusal.reason}`
+    )
     await countRefusal(req, options ? id : UNKNOWN_REGISTRATION, refusal.reason as RefusalReason)
     res.status(refusal.status).json({ type: "invalid_data", reason: refusal.reason, message: refusal.message })
     return
@@ -89,7 +103,11 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
   if (!options) {
     // Answered as a delivery no key verifies (D38): which registrations exist is no one's business but
     // the merchant's, whose log says what was asked for (the id shortened, never echoed to the sender).
-    logger.warn(`installments: webhook refused: no installments payment provider is registered with id ${printable(id)}`)
+    refusalLog.warn(
+      logger,
+      "unknown: unknown_registration",
+      `installments: webhook refused: no installments payment provider is registered with id ${printable(id)}`
+    )
     await countRefusal(req, UNKNOWN_REGISTRATION, "unknown_registration")
     res.status(401).json(UNVERIFIED_BODY)
     return
@@ -117,7 +135,11 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
   } catch (error) {
     if (error instanceof WebhookVerificationError) {
       // Never the body or headers: only why it was refused and what fixes it (D18), for the merchant.
-      logger.warn(`installments: webhook refused on provider ${id}: ${error.reason}. ${error.message}`)
+      refusalLog.warn(
+        logger,
+        `${id}: ${error.reason}`,
+        `installments: webhook refused on provider ${id}: ${error.reason}. ${error.message}`
+      )
       await countRefusal(req, id, error.reason)
       if (error.reason === "malformed_payload") {
         res.status(400).json({ type: "invalid_data", reason: error.reason, message: error.message })
@@ -144,6 +166,13 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     logger.warn(`installments: webhook ${printable(event.id)} refused on provider ${id}: ${UNDATED_BODY.message}`)
     await countRefusal(req, id, "malformed_payload")
     res.status(400).json(UNDATED_BODY)
+    return
+  }
+  if (isFutureDelivery(event.created_at, new Date())) {
+    // Dated past the prune margin, it would still be processed after its record is deleted (D55).
+    logger.warn(`installments: webhook ${printable(event.id)} refused on provider ${id}: ${FUTURE_BODY.message}`)
+    await countRefusal(req, id, "malformed_payload")
+    res.status(400).json(FUTURE_BODY)
     return
   }
   if (isStaleDelivery(event.created_at, new Date(), options.webhookRetentionDays)) {

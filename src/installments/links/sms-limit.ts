@@ -1,5 +1,5 @@
 import { container } from "@medusajs/framework"
-import { createHmac } from "node:crypto"
+import { createHmac, randomUUID } from "node:crypto"
 import { INSTALLMENTS_MODULE } from "../module-key"
 
 /** The window of the SMS limit: the last hour. */
@@ -55,6 +55,30 @@ export async function claimSms(claimer: SmsClaimer, request: SmsRequest): Promis
     )
     return false
   }
+}
+
+/** What the limit needs to know of a link staff make for a typed number. */
+export interface StaffSmsRequest {
+  phone: string
+  secretKey: string
+  limit: number
+  now?: Date
+}
+
+/**
+ * Whether a link staff make may be texted to `phone` (D56): yes while the number had fewer than
+ * `limit` SMS in the last hour, checkout's and staff's alike, the SMS then counted. Only the number is
+ * limited: each claim names a customer of its own, since one member of staff texts many shoppers.
+ * Throws when the count cannot be read: the caller refuses rather than texting uncounted.
+ */
+export async function claimStaffSms(claimer: SmsClaimer, request: StaffSmsRequest): Promise<boolean> {
+  const now = request.now ?? new Date()
+  return claimer.claimSms({
+    customer_id: `staff-link:${randomUUID()}`,
+    phone_hash: phoneHash(request.secretKey, request.phone),
+    limit: request.limit,
+    since: new Date(now.getTime() - SMS_WINDOW_MS),
+  })
 }
 
 /**

@@ -7,6 +7,13 @@ export const DEFAULT_RETENTION_DAYS = 30
 const PRUNE_MARGIN_MS = DAY_MS
 
 /**
+ * How far ahead of the store's clock a delivery's signed `created_at` may be (clock skew). Well inside
+ * the prune margin: a delivery dated further ahead would still be processed after its record is pruned,
+ * so it could be replayed then; the route refuses it (D55).
+ */
+export const MAX_AHEAD_MS = 60 * 60 * 1000
+
+/**
  * True when a delivery carries a signed `created_at` the plugin can read (ISO 8601). One without
  * cannot be judged against the retention: its record may be pruned and it would be processed again,
  * so the webhook route refuses it (D38).
@@ -22,6 +29,11 @@ export function isDatedDelivery(createdAt: unknown): createdAt is string {
  */
 export function isStaleDelivery(createdAt: string, now: Date, retentionDays: number): boolean {
   return Date.parse(createdAt) < now.getTime() - retentionDays * DAY_MS
+}
+
+/** True when a delivery's signed `created_at` is more than `MAX_AHEAD_MS` ahead of `now`: refused, never processed. */
+export function isFutureDelivery(createdAt: string, now: Date): boolean {
+  return Date.parse(createdAt) > now.getTime() + MAX_AHEAD_MS
 }
 
 /**

@@ -38,9 +38,24 @@ export const MID_CELL_PAYLOADS = [
   `a;\u00a0=1+2`,
 ] as const
 
-/** A spreadsheet runs a cell as a formula when, after any spaces or an opening quote, it starts with one of these. */
+/**
+ * Formulas behind blank characters other than the ordinary and no-break space, which a spreadsheet
+ * or a cleaning tool may trim: Unicode spaces, zero-width and direction marks, a byte-order mark.
+ */
+export const UNICODE_BLANK_PAYLOADS = [
+  `\u2003=1+2`,
+  `\u3000=HYPERLINK("http://evil.example","x")`,
+  `\u202f+1+1`,
+  `\u200b=1+2`,
+  `\ufeff@SUM(1+9)`,
+  `\u200e-2+3`,
+  `a;\u2009\u200b=1+2`,
+  `\u2028=1+2`,
+] as const
+
+/** A spreadsheet runs a cell as a formula when, after any blank characters or an opening quote, it starts with one of these. */
 export function runsAsFormula(cell: string): boolean {
-  return /^["\s\u00a0]*[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell.trim())
+  return /^["\s\p{Z}\p{Cf}]*[=+\-@\t\r]/u.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell.trim())
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreatePaymentLinkBody } from "../../lib/client"
+import { claimLinkSmsStep } from "./steps/claim-link-sms"
 import { createLinkAtServiceStep } from "./steps/create-link-at-service"
 import { recordPaymentLinkStep } from "./steps/record-payment-link"
 import type { RegistrationId } from "../../installments/registrations/provider-ids"
@@ -13,12 +14,20 @@ export interface CreatePaymentLinkWorkflowInput {
 }
 
 /**
- * Makes a payment link for a phone or in-store sale: created with the service, then kept in the
- * plugin (tied to no cart), so its payment is recorded and the orphan sweep leaves it alone.
+ * Makes a payment link for a phone or in-store sale: its SMS, if asked for, counted against the
+ * number's hourly limit; created with the service, then kept in the plugin (tied to no cart), so its
+ * payment is recorded and the orphan sweep leaves it alone.
  */
 export const createInstallmentsPaymentLinkWorkflow = createWorkflow(
   "installments-create-payment-link",
   (input: CreatePaymentLinkWorkflowInput) => {
+    // The number's SMS limit is checked first: past it, no link is made (D56).
+    const sms = transform({ input }, ({ input }) => ({
+      provider_id: input.provider_id,
+      send_sms: input.body.send_sms,
+      phone: input.body.client_phone_number,
+    }))
+    claimLinkSmsStep(sms)
     const created = createLinkAtServiceStep({ provider_id: input.provider_id, body: input.body })
     const record = transform({ input, created }, ({ input, created }) => ({
       payment_link_id: created.payment_link_id,

@@ -5,7 +5,8 @@ import { Modules } from "@medusajs/framework/utils"
 import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../../lib/webhooks"
 import middlewares from "../../middlewares"
 import { refuseInstallmentsWebhookMethod } from "../refuse-webhook-method"
-import { UNDATED_BODY, UNVERIFIED_BODY, verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
+import { FUTURE_BODY, UNDATED_BODY, UNVERIFIED_BODY, verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "../verify-webhook"
+import { refusalLog } from "../../../installments/webhooks/refusal-log"
 import { installmentsProviderOptions } from "../../../installments/registrations/lookup"
 import { configWithPayment, paymentServiceWith } from "../../../installments/__tests__/medusa-shapes"
 import { asRegistrationId } from "../../../installments/registrations/provider-ids"
@@ -160,6 +161,8 @@ function transactionData(status: string, extra: Record<string, unknown> = {}) {
     ...extra,
   }
 }
+
+beforeEach(() => refusalLog.clear())
 
 describe("verifyInstallmentsWebhook", () => {
   const modal = event("modal.closed", { payment_link_id: LINK_ID, metadata: {} })
@@ -363,6 +366,37 @@ describe("verifyInstallmentsWebhook", () => {
     expect((await recentPaidVerdicts.askedVerdictOf(LINK_ID, expected, 0, read)).status).toBe("captured")
     expect(read).toHaveBeenCalledTimes(1)
     recentPaidVerdicts.clear()
+  })
+
+  it("refuses a signed delivery dated more than an hour ahead with a 400, and neither records nor processes it (D55)", async () => {
+    const { deliver, emitted, seen, logged } = harness()
+    const ahead = (ms: number) =>
+      event("order.success", transactionData("success"), `evt_ahead_${ms}`, new Date(Date.now() + ms).toISOString())
+    // Two days ahead: processed now, it would still be processed after its record is pruned.
+    const far = ahead(2 * 24 * 60 * 60_000)
+    const refused = await deliver(far, signed(far))
+    expect(refused.res.statusCode).toBe(400)
+    expect(refused.res.body).toEqual(FUTURE_BODY)
+    expect(seen.size).toBe(0)
+    expect(emitted).toEqual([])
+    expect(logged.join("\n")).toMatch(/evt_ahead_.* more than an hour ahead/)
+    // A few minutes of clock skew is processed as usual.
+    const near = ahead(5 * 60_000)
+    expect((await deliver(near, signed(near))).res.body).toEqual({ received: true })
+  })
+
+  it("logs a flood of forged deliveries in a bounded number of lines, answering and counting every one", async () => {
+    const { deliver, logged } = harness()
+    const forger = generateWebhookKeyPair()
+    const answers = []
+    for (let i = 0; i < 200; i++) {
+      const body = event("order.success", transactionData("success"), `evt_forged_${i}`)
+      answers.push((await deliver(body, signed(body, forger.privateKey))).res.statusCode)
+    }
+    expect(answers).toEqual(Array(200).fill(401))
+    const lines = logged.filter((line) => line.includes("webhook"))
+    expect(lines.length).toBeLessThanOrEqual(11)
+    expect(lines[0]).toMatch(/webhook refused on provider installments: bad_signature/)
   })
 
   it("does not announce a refused delivery", async () => {

@@ -1,4 +1,4 @@
-import { isDatedDelivery, isStaleDelivery, pruneBefore } from "../retention"
+import { isDatedDelivery, isFutureDelivery, isStaleDelivery, MAX_AHEAD_MS, pruneBefore } from "../retention"
 
 const NOW = new Date("2026-03-31T12:00:00Z")
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000).toISOString()
@@ -33,5 +33,20 @@ describe("pruneBefore", () => {
 
   it("uses the 30-day default when no registration is configured", () => {
     expect(pruneBefore(NOW, []).toISOString()).toBe(daysAgo(31))
+  })
+})
+
+describe("isFutureDelivery (D55)", () => {
+  it("refuses a created_at more than an hour ahead, so no processed delivery outlives its record", () => {
+    expect(isFutureDelivery(new Date(NOW.getTime() + MAX_AHEAD_MS).toISOString(), NOW)).toBe(false)
+    expect(isFutureDelivery(new Date(NOW.getTime() + MAX_AHEAD_MS + 1000).toISOString(), NOW)).toBe(true)
+    expect(isFutureDelivery(daysAgo(-400), NOW)).toBe(true)
+    // Every delivery the route processes is stale before its record may be pruned: the latest
+    // created_at accepted at receipt, the retention later, is still not stale when the prune comes.
+    const received = NOW
+    const latestAccepted = new Date(received.getTime() + MAX_AHEAD_MS).toISOString()
+    const pruneAt = new Date(received.getTime() + (NOW.getTime() - pruneBefore(NOW, [30]).getTime()) + 1)
+    expect(pruneBefore(pruneAt, [30]).getTime()).toBeGreaterThan(received.getTime())
+    expect(isStaleDelivery(latestAccepted, pruneAt, 30)).toBe(true)
   })
 })

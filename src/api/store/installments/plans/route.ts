@@ -8,6 +8,9 @@ import type { StorePlansQueryType } from "./validators"
 
 // The bank table changes with a release, not per request: let browsers and CDNs keep the answer.
 const CACHE_CONTROL = "public, max-age=300"
+// The promo line follows Medusa's `x-medusa-locale` header (`?locale=` is part of the URL already):
+// a shared cache keeps one answer per value of it, or it serves one language to every shopper.
+const VARY = "x-medusa-locale"
 
 /**
  * The 0% plans a basket qualifies for, bank by bank, and the banks it does not qualify for yet with
@@ -42,6 +45,8 @@ export const GET = async (req: MedusaRequest<unknown, StorePlansQueryType>, res:
   const [longest] = plansFor(amount).sort((a, b) => b.months - a.months)
   const lowestMinimum = DEFAULT_BANKS.map((bank) => toHalalas(bank.minimum)).reduce((a, b) => (a < b ? a : b))
   res.set("Cache-Control", CACHE_CONTROL)
+  // Appended to what is there (CORS's `Origin`), never in its place.
+  res.vary(VARY)
   res.json({
     amount,
     currency_code: "sar",
