@@ -337,6 +337,50 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     matrix.push(`return x killed after Medusa's refund row -> the row removed, refunded 69.00 once under ${key}`)
   })
 
+  it("F-retry-subtracts-in-flight. a return's retry leaves a merchant's refund in flight to it, which then proves never sent: the return's sweep refunds the rest, and the order books each refund once at its amount", async () => {
+    const { orderId, order, transactionId, paymentId } = await flow.shippedOrder([
+      { variantId: shipping.variants.candle, quantity: 2 },
+    ])
+    const candle = order.items.find((item: OrderItem) => item.variant_id === shipping.variants.candle)!
+    const returnId = await flow.requestReturn(orderId, [{ id: candle.id, quantity: 2 }])
+    // The return's first refund is refused (the merchant's balance): the retry job's from then on.
+    await ctx.sandbox.control.post("/merchant/balance", { balance: "10.00" })
+    const mark = busMark(ctx.getContainer())
+    await flow.receive(returnId, [{ id: candle.id, quantity: 2 }])
+    await settledAfter(ctx.getContainer(), mark, [RUNS.returnRefund], 60_000)
+    expect((await rowsOf(transactionId)).map((row) => row.status)).toEqual(["failed"])
+    await ctx.sandbox.control.post("/merchant/balance", { balance: "1000000.00" })
+    // A merchant's refund of 40.00 whose process was killed after Medusa's row, before the call.
+    const payments = ctx.getContainer().resolve(Modules.PAYMENT) as unknown as {
+      createRefunds(data: Record<string, unknown>): Promise<{ id: string }>
+    }
+    const unsent = await payments.createRefunds({ payment_id: paymentId, amount: 40 })
+    const container = ctx.getContainer()
+    const later = (ms: number) => new Date(Date.now() + ms)
+    // The retry refunds what is owed less the 40.00 in flight; then that one proves never sent and goes.
+    await retryFailedRefunds(container, { now: later(24 * 60 * 60_000) })
+    expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("98.00")
+    await checkUnbackedRefunds(container, { now: later(3 * 60_000) })
+    expect((await flow.refundsOf(orderId)).map((refund: { id: string }) => refund.id)).not.toContain(unsent.id)
+    await refundReceivedReturns(container, { now: later(60_000) })
+    await runJobs()
+    const tx = await client().transactions.retrieve(transactionId)
+    expect({ refunded: tx.refunded_amount, entries: tx.refund_tracker.map((entry) => entry.amount) }).toEqual({
+      refunded: "138.00",
+      entries: ["98.00", "40.00"],
+    })
+    expect(formatAmount(await medusaRefunded(orderId))).toBe("138.00")
+    // Medusa's 98.00 run booked the 40.00 row at 98.00 too; the order books each refund once, at its amount.
+    const { summary } = await flow.readOrder(orderId)
+    expect({ refunded: String(summary.refunded_total), owed: String(summary.pending_difference) }).toEqual({
+      refunded: "138",
+      owed: "0",
+    })
+    matrix.push(
+      "return retried while a merchant's refund was in flight, which never reached the service -> the sweep refunds the rest (98.00 + 40.00)"
+    )
+  })
+
   describe.each(FAULTS)("checkout's link creation under %s", (fault) => {
     it(`F-link-${fault}. the shopper still pays one link and gets one order`, async () => {
       await faults([

@@ -2,6 +2,7 @@ import type { RefundPaymentInput } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { formatAmount, roundMedusaAmount } from "../../src/lib/money"
 import { RECORDED_REFUND_KEY } from "../../src/installments/refunds/keys"
+import { planBookings } from "../../src/installments/refunds/order-bookings"
 import type { OrderRefundState } from "../../src/installments/refunds/return-decision"
 
 /** A process died: everything it was doing stops, and nothing after this point was written. */
@@ -38,15 +39,17 @@ export interface MedusaRefundRow {
 /**
  * Medusa's order, payment and refunds as 2.21.2 keeps them (docs: MEDUSA-NOTES): the refund workflow
  * checks the captured amount, commits its refund row, calls the provider, deletes the row only in its
- * catch, then books the refund in the order's transactions. A process killed between two of these
- * leaves what was committed.
+ * catch, then books in the order's transactions every refund of the payment the order does not book
+ * yet, each at the amount of this run (its refund-payment workflow maps the payment's refunds with
+ * `input.amount`). A process killed between two of these leaves what was committed. Deleting a refund
+ * row leaves its order transaction: that is the order module's to delete.
  */
 export class MedusaModel {
   readonly orderId = "order_sim"
   readonly paymentId = "pay_sim"
   readonly refunds: MedusaRefundRow[] = []
-  /** The order's refund transactions (reference_id: the refund's id). */
-  readonly booked = new Set<string>()
+  /** The order's refund transactions: the refund's id (reference_id) and the amount booked for it. */
+  readonly booked = new Map<string, bigint>()
   /** Every refund row Medusa's workflow ever made, deleted or not: a merchant's clicks, in order. */
   readonly made: string[] = []
   /** What the received returns took off the order's total. */
@@ -60,7 +63,7 @@ export class MedusaModel {
 
   /** What the order still owes the customer by its summary (negative: it was refunded more). */
   owed(): bigint {
-    const booked = this.refunds.filter((refund) => this.booked.has(refund.id)).reduce((sum, refund) => sum + refund.halalas, 0n)
+    const booked = [...this.booked.values()].reduce((sum, halalas) => sum + halalas, 0n)
     return this.receipts - booked
   }
 
@@ -88,7 +91,7 @@ export class MedusaModel {
       id: this.orderId,
       currency_code: "sar",
       summary: { raw_pending_difference: { value: formatAmount(-owed) } },
-      transactions: [...this.booked].map((id) => ({ reference: "refund", reference_id: id })),
+      transactions: [...this.booked.keys()].map((id) => ({ reference: "refund", reference_id: id })),
       payment_collections: [
         {
           payments: [
@@ -147,7 +150,9 @@ export class MedusaModel {
     }
     alive(proc)
     proc.kill("after_answer")
-    this.booked.add(refund.id)
+    for (const made of this.refunds) {
+      if (!this.booked.has(made.id)) this.booked.set(made.id, halalas)
+    }
     return refund.id
   }
 
@@ -156,6 +161,23 @@ export class MedusaModel {
     alive(proc)
     const index = this.refunds.findIndex((refund) => refund.id === refundId)
     if (index >= 0) this.refunds.splice(index, 1)
+  }
+
+  /** installments/refunds/order-bookings.ts's bookOrderRefunds: each refund booked once, at its own amount. */
+  book(proc: MedusaProcess, confirmed: ReadonlySet<string>): void {
+    alive(proc)
+    const plan = planBookings(
+      this.refunds.map((refund) => ({ id: refund.id, halalas: refund.halalas, confirmed: confirmed.has(refund.id) })),
+      [...this.booked].map(([id, halalas]) => ({ id, reference_id: id, halalas }))
+    )
+    for (const id of plan.remove) this.booked.delete(id)
+    for (const refund of plan.add) this.booked.set(refund.id, refund.halalas)
+  }
+
+  /** The Order module's deleteOrderTransactions of a refund's transactions (the summary follows). */
+  unbook(proc: MedusaProcess, refundId: string): void {
+    alive(proc)
+    this.booked.delete(refundId)
   }
 }
 

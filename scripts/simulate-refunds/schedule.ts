@@ -28,7 +28,7 @@ export interface Schedule {
 }
 
 /** The classes of violation the checks find after the jobs ran to quiet. */
-export const VIOLATIONS = ["double", "lost", "phantom", "unrecorded", "unresolved"] as const
+export const VIOLATIONS = ["double", "lost", "phantom", "unrecorded", "unresolved", "misbooked"] as const
 export type Violation = (typeof VIOLATIONS)[number]
 
 export interface Outcome {
@@ -230,6 +230,14 @@ function check(world: World, clicks: Map<number, { halalas: bigint; refunds: str
   }
   const returned = service.filter((refund) => refund.key.startsWith("return-")).reduce((sum, refund) => sum + refund.halalas, 0n)
   if (returned > world.medusa.receipts) add("double", `returns refunded ${returned} for ${world.medusa.receipts} received`)
+  for (const [id, halalas] of world.medusa.booked) {
+    const refund = world.medusa.refunds.find((made) => made.id === id)
+    if (!refund) add("misbooked", `the order books ${halalas} refunded for ${id}, a refund Medusa no longer has`)
+    else if (refund.halalas !== halalas) add("misbooked", `the order books ${halalas} for ${id}, a refund of ${refund.halalas}`)
+  }
+  for (const refund of world.medusa.refunds.filter((made) => !world.medusa.booked.has(made.id))) {
+    add("misbooked", `the order does not book ${refund.id}, a refund of ${refund.halalas}`)
+  }
   const unbooked = world.medusa.refunds.filter((refund) => !world.medusa.booked.has(refund.id)).reduce((sum, r) => sum + r.halalas, 0n)
   const owed = world.medusa.owed() - unbooked
   if (owed > 0n && world.medusa.refunded() < world.medusa.captured) {

@@ -12,6 +12,7 @@ import { transactionLockKey } from "../../src/installments/refunds/locks"
 import { checkUnbackedRefund } from "../../src/installments/refunds/unbacked-refund"
 import { asRegistrationId } from "../../src/installments/registrations/provider-ids"
 import type { MedusaRefunds } from "../../src/installments/refunds/medusa-refunds"
+import { confirmedRefundIds } from "../../src/installments/refunds/order-bookings"
 import type { RefundLedgerChange } from "../../src/installments/refunds/ledger-change"
 import { Clock } from "./clock"
 import { alive, Crash, MedusaModel, type KillPoint, type MedusaProcess } from "./medusa"
@@ -69,6 +70,13 @@ export class Process implements MedusaProcess {
     }
   }
 
+  /** order-bookings.ts's bookOrderRefunds in this process: the ledger says which refunds the service applied. */
+  async book(): Promise<void> {
+    const medusa = this.world.medusa
+    const rows = await this.ledger.listInstallmentsRefunds({ transaction_id: medusa.transactionId })
+    medusa.book(this, confirmedRefundIds(medusa.refunds, rows as never))
+  }
+
   /** Medusa's refund records as the resolver uses them (installments/refunds/medusa-refunds.ts), in this process. */
   medusaRefunds(): MedusaRefunds {
     const medusa = this.world.medusa
@@ -85,7 +93,16 @@ export class Process implements MedusaProcess {
           metadata: { installments_refund_key: refund.idempotency_key },
         })
       },
-      remove: async (_paymentId, refundId) => medusa.remove(this, refundId),
+      // medusa-refunds.ts's removeMedusaRefund: the order's received returns followed again before and after the row and its transactions go.
+      remove: async (_paymentId, refundId) => {
+        alive(this)
+        this.world.followReceivedReturns()
+        medusa.remove(this, refundId)
+        medusa.unbook(this, refundId)
+        alive(this)
+        this.world.followReceivedReturns()
+      },
+      book: () => this.book(),
     }
   }
 }
@@ -186,12 +203,21 @@ export class World {
     await this.refundReturnOnce(proc, returnId, generation, wait)
   }
 
-  /** The refund-return workflow (under the order's lock), then the close of a settled return of this generation. */
+  /** The order's received returns followed again, each a new generation (the module's reopenReturnSweepItem). */
+  followReceivedReturns(): void {
+    for (const returnId of this.generations.keys()) {
+      this.generations.set(returnId, this.generations.get(returnId)! + 1)
+      this.followed.add(returnId)
+    }
+  }
+
+  /** The refund-return workflow (under the order's lock; an unsettled receipt followed again), then the close of a settled return of this generation. */
   async refundReturnOnce(proc: Process, returnId: string, generation?: number, wait = true): Promise<number> {
     return this.withLock(proc, this.medusa.orderId, wait, async () => {
       const ports = {
         ledger: proc.ledger,
         medusa: {
+          bookRefunds: () => proc.book(),
           loadOrder: async () => (alive(proc), this.medusa.orderState()),
           refundPayment: async (input: { payment_id: string; amount: string; note: string; metadata: Record<string, unknown> }) => {
             try {
@@ -209,9 +235,14 @@ export class World {
         `${proc.name} return ${returnId}: owed ${result.owed}, in flight ${result.in_flight}, ` +
           `attempts ${JSON.stringify(result.attempts.map((a) => [a.idempotency_key, a.amount_sar, a.refund_id ?? (a.waiting ? "waiting" : "failed")]))}, ${result.reason}`
       )
-      if (generation !== undefined && (await returnRefundSettled(proc.ledger, result))) {
-        alive(proc)
-        if (this.generations.get(returnId) === generation) this.followed.delete(returnId)
+      const settled = await returnRefundSettled(proc.ledger, result)
+      alive(proc)
+      if (!settled) {
+        // workflows/refund-return's follow-unsettled-return step: whichever caller ran it, the sweep follows it again.
+        this.generations.set(returnId, (this.generations.get(returnId) ?? 0) + 1)
+        this.followed.add(returnId)
+      } else if (generation !== undefined && this.generations.get(returnId) === generation) {
+        this.followed.delete(returnId)
       }
       return result.attempts.length
     })
@@ -281,7 +312,8 @@ export class World {
             ledger: proc.ledger,
             clientFor: () => proc.client,
             refundsOfPayment: async () => (alive(proc), this.medusa.refunds.map((made) => ({ id: made.id, metadata: made.metadata }))),
-            removeMedusaRefund: async (_payment, id) => this.medusa.remove(proc, id),
+            removeMedusaRefund: (payment, id) => proc.medusaRefunds().remove(payment, id),
+            bookRefunds: () => proc.book(),
           },
           {
             id: refund.id,

@@ -1,7 +1,7 @@
 import type { IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { INTENT_SETTLE_MS } from "../installments/refunds/intent"
-import { refreshRefundedAmount } from "../installments/refunds/medusa-refunds"
+import { medusaRefundsIn } from "../installments/refunds/medusa-refunds"
 import { checkUnbackedRefund } from "../installments/refunds/unbacked-refund"
 import { clientForProvider } from "../installments/registrations/lookup"
 import { registrationIdOf } from "../installments/registrations/provider-ids"
@@ -49,10 +49,8 @@ async function checkUnbackedRefunds(container: MedusaContainer, options: { now?:
         id: string
         metadata?: Record<string, unknown> | null
       }[],
-    removeMedusaRefund: async (paymentId: string, refundId: string) => {
-      await payments.deleteRefunds([refundId])
-      await refreshRefundedAmount(payments, paymentId)
-    },
+    removeMedusaRefund: medusaRefundsIn(container).remove,
+    bookRefunds: medusaRefundsIn(container).book,
     logger,
   }
   let after = idFloor("ref", from)

@@ -2,6 +2,7 @@ import type { BigNumberInput, IPaymentModuleService, MedusaContainer, RefundDTO 
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { RECORDED_REFUND_KEY, recordedKeyOf } from "./keys"
+import { bookOrderRefunds, orderOfPayment, unbookRefund } from "./order-bookings"
 import type { OrderRefundState } from "./return-decision"
 import type { ReturnRefundMedusa } from "./return-refund"
 
@@ -29,8 +30,13 @@ export interface MedusaRefunds {
    * booked the order's refund already, medusa#15306).
    */
   record(payment: MedusaPaymentRefunds, refund: { idempotency_key: string; amount: string; note: string }): Promise<void>
-  /** Removes a refund row Medusa kept for a call the service never applied (a process killed before Medusa's own catch). */
+  /**
+   * Removes a refund row Medusa kept for a call the service never applied (a process killed before
+   * Medusa's own catch), with what the order booked for it.
+   */
   remove(paymentId: string, refundId: string): Promise<void>
+  /** Makes the payment's order book each of its refunds once, at its own amount (order-bookings.ts). */
+  book(paymentId: string): Promise<void>
 }
 
 type Query = { graph: (config: Record<string, unknown>) => Promise<{ data: unknown[] }> }
@@ -81,12 +87,26 @@ export function medusaRefundsIn(container: MedusaContainer): MedusaRefunds {
       await refundPaymentWorkflow(container).run({
         input: { payment_id: payment.payment_id, amount: refund.amount, note: refund.note, metadata } as never,
       })
+      await this.book(payment.payment_id)
     },
-    async remove(paymentId, refundId) {
-      await payments().deleteRefunds([refundId])
-      await refreshRefundedAmount(payments(), paymentId)
+    remove: (paymentId, refundId) => removeMedusaRefund(container, paymentId, refundId),
+    async book(paymentId) {
+      const orderId = await orderOfPayment(container, paymentId)
+      if (orderId) await bookOrderRefunds(container, orderId)
     },
   }
+}
+
+/**
+ * Deletes a Medusa refund the service never made: its row, the collection's refunded total, and the
+ * order's transactions of it (the Payment module's delete leaves those, and Medusa's next refund on
+ * the payment may have booked it).
+ */
+export async function removeMedusaRefund(container: MedusaContainer, paymentId: string, refundId: string): Promise<void> {
+  const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  await payments.deleteRefunds([refundId])
+  await refreshRefundedAmount(payments, paymentId)
+  await unbookRefund(container, refundId)
 }
 
 /** What the Payment module's own refund updates after recording or deleting one: the collection's refunded total. */
@@ -126,6 +146,7 @@ export async function loadOrderRefundState(container: MedusaContainer, orderId: 
 /** Medusa as a return's refund uses it, through the application's container. */
 export function returnRefundMedusaIn(container: MedusaContainer): ReturnRefundMedusa {
   return {
+    bookRefunds: (orderId) => bookOrderRefunds(container, orderId),
     loadOrder: (orderId) => loadOrderRefundState(container, orderId),
     async refundPayment(input) {
       const key = input.metadata[RECORDED_REFUND_KEY]

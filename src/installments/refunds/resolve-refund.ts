@@ -134,6 +134,9 @@ async function recordInMedusa(ports: RefundResolverPorts, row: ResolvableRow): P
       amount,
       note: confirmedRefundNote(row.idempotency_key ?? row.id),
     })
+  } else if (payment) {
+    // Shown by a row a killed run left unbooked: the order books it at its own amount.
+    await ports.medusa.book(payment.payment_id)
   }
   // Shown now (recorded, or it was already), or there is no Medusa payment to show it on.
   await ports.ledger.writeRefundLedger({ kind: "recorded-in-medusa", transaction_id: row.transaction_id, row_id: row.id })

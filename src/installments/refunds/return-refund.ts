@@ -24,6 +24,8 @@ export interface ReturnRefundLedger extends RefundLedgerWriter {
 
 /** Medusa as the return's refund uses it: the order's state, and its own refund workflow. */
 export interface ReturnRefundMedusa {
+  /** Makes the order book each refund of the plugin's payments once, at its own amount (order-bookings.ts). */
+  bookRefunds(orderId: string): Promise<void>
   loadOrder(orderId: string): Promise<OrderRefundState | undefined>
   /**
    * Refunds through Medusa's refundPaymentWorkflow, the cause's key in the refund's metadata (the
@@ -80,6 +82,8 @@ export async function returnRefundSettled(ledger: ReturnRefundLedger, result: Re
  * thrown: it is in the ledger and never undoes the return.
  */
 export async function refundReturn(ports: ReturnRefundPorts, input: ReturnRefundInput): Promise<ReturnRefundResult> {
+  // The summary says what is owed only when it books each refund at its own amount.
+  await ports.medusa.bookRefunds(input.order_id)
   const order = await ports.medusa.loadOrder(input.order_id)
   if (!order) {
     return { owed: "0.00", refunds: [], reason: `order ${input.order_id} does not exist`, attempts: [], transaction_ids: [] }

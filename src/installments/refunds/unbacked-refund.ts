@@ -29,8 +29,10 @@ export interface UnbackedRefundPorts {
   clientFor(registrationId: RegistrationId): InstallmentsClient | undefined
   /** The refunds of Medusa's payment now, with their metadata. */
   refundsOfPayment(paymentId: string): Promise<{ id: string; metadata?: Record<string, unknown> | null }[]>
-  /** Deletes Medusa's refund row (and brings its payment collection's refunded total along). */
+  /** Deletes Medusa's refund row and what the order booked for it (medusa-refunds.ts's removeMedusaRefund). */
   removeMedusaRefund(paymentId: string, refundId: string): Promise<void>
+  /** Makes the payment's order book each of its refunds once, at its own amount (order-bookings.ts). */
+  bookRefunds(paymentId: string): Promise<void>
   logger?: Logger
 }
 
@@ -40,13 +42,15 @@ export type UnbackedRefundVerdict = "backed" | "applied" | "removed" | "wait"
 /**
  * A Medusa refund of this plugin's payment is backed when the provider linked it to a ledger row
  * (its `medusa_refund_id`: the provider does so in the same write that lets it send, or record, the
- * refund) that did not fail (a refused one Medusa's catch would have deleted), or when it is the one record of a refund the service lists under its key (a canceled
- * order's, recorded on the payment alone). Medusa's refund workflow commits its row before it calls
- * the provider, so a process killed in between (or before Medusa's own catch deleted a refused one)
- * leaves a row nothing backs. Once INTENT_SETTLE_MS has passed (no call can still carry it), such a
- * row is removed, and a refund of Medusa's own that no ledger row names is kept there as never
+ * refund) that did not fail (a refused one Medusa's catch would have deleted), or when it is the one
+ * record of a refund the service lists under its key (a canceled order's, recorded on the payment
+ * alone). Medusa's refund workflow commits its row before it calls the provider, so a process killed
+ * in between (or before Medusa's own catch deleted a refused one) leaves a row nothing backs. Once
+ * INTENT_SETTLE_MS has passed (no call can still carry it), such a row is removed with what the order
+ * booked for it, and a refund of Medusa's own that no ledger row names is kept there as never
  * received: Medusa shows only what the service refunded; the merchant refunds again if it is still
- * owed, a return's sweep does it by itself.
+ * owed, a return's sweep does it by itself. A refund that stays is booked by its order at its own
+ * amount (Medusa's next refund on the payment books an unbooked one at that refund's amount).
  */
 export async function checkUnbackedRefund(
   ports: UnbackedRefundPorts,
@@ -63,7 +67,9 @@ export async function checkUnbackedRefund(
   const link = rows.find((row) => row.medusa_refund_id === refund.id)
   if (link && link.status !== "failed") {
     // Applied, or still the resolver's to settle (it removes the row if the service never applied it).
-    return isUnresolved(link.status) ? "wait" : "backed"
+    if (isUnresolved(link.status)) return "wait"
+    await ports.bookRefunds(refund.payment_id)
+    return "backed"
   }
   const keys = serviceKeysOfRefund(refund)
   const client = ports.clientFor(refund.registration_id)
@@ -88,6 +94,7 @@ export async function checkUnbackedRefund(
           default_source: "admin",
         },
       })
+      await ports.bookRefunds(refund.payment_id)
       return "applied"
     }
   }

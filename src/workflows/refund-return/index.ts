@@ -5,6 +5,7 @@ import { REFUND_FAILED_EVENT } from "../../modules/installments/events"
 import { announceRefundFailuresStep } from "../steps/announce-refund-failures"
 import { orderLockSecondsStep } from "../steps/order-lock-seconds"
 import { refundReturnStep } from "./steps/refund-return"
+import { followUnsettledReturnStep } from "./steps/follow-unsettled-return"
 import { returnRefundSettledStep } from "./steps/return-refund-settled"
 
 export type RefundReturnInput = ReturnRefundInput
@@ -16,7 +17,8 @@ export { returnRefundNote } from "../../installments/refunds/return-refund"
  * owed, less the plugin's refunds Medusa does not show yet, capped by what this plugin's payments can
  * still refund, through Medusa's refundPaymentWorkflow. Exactly once: a repeated or concurrent event,
  * a retry after a crash, or a refund made by hand meanwhile re-reads the summary under the lock and
- * finds less or nothing owed. A refusal is recorded in the ledger and emitted as
+ * finds less or nothing owed. A receipt this run does not settle stays followed by the return's sweep
+ * (jobs/refund-received-returns.ts), whichever caller ran it. A refusal is recorded in the ledger and emitted as
  * `installments.refund_failed`; it never undoes the return.
  */
 export const refundInstallmentsReturnWorkflow = createWorkflow("installments-refund-return", (input: RefundReturnInput) => {
@@ -37,6 +39,9 @@ export const refundInstallmentsReturnWorkflow = createWorkflow("installments-ref
     emitEventStep({ eventName: REFUND_FAILED_EVENT, data: failed }).config({ name: "installments-emit-return-refund-failed" })
   })
   const settled = returnRefundSettledStep(result)
+  when("installments-return-refund-unsettled", { settled, input }, ({ settled, input }) => !settled && !!input.return_id).then(() => {
+    followUnsettledReturnStep(transform({ input }, ({ input }) => ({ return_id: input.return_id! })))
+  })
   releaseLockStep({ key: input.order_id, executeOnSubWorkflow: true })
   return new WorkflowResponse(
     transform({ result, settled }, ({ result, settled }) => ({

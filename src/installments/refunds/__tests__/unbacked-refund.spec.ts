@@ -34,8 +34,10 @@ const entry = (key: string) => ({
 
 function ports(ledger = fakeModule(), refundsOfPayment: { id: string; metadata?: Record<string, unknown> }[] = []) {
   const removed: string[] = []
+  const booked: string[] = []
   return {
     removed,
+    booked,
     ledger,
     ports: {
       ledger: ledger.svc,
@@ -43,6 +45,9 @@ function ports(ledger = fakeModule(), refundsOfPayment: { id: string; metadata?:
       refundsOfPayment: async () => refundsOfPayment,
       removeMedusaRefund: async (_paymentId: string, refundId: string) => {
         removed.push(refundId)
+      },
+      bookRefunds: async (paymentId: string) => {
+        booked.push(paymentId)
       },
     },
   }
@@ -64,11 +69,19 @@ describe("checkUnbackedRefund: a Medusa refund no refund of the plugin's backs",
     ])
   })
 
-  it("linked by the provider to an applied row: backed, no call to the service", async () => {
-    const { ports: p, removed, ledger } = ports()
+  it("linked by the provider to an applied row: backed, no call to the service, booked by its order at its amount", async () => {
+    const { ports: p, removed, booked, ledger } = ports()
     await ledger.refunds.create({ transaction_id: TX_ID, idempotency_key: "ref_1", medusa_refund_id: "ref_1", status: "P" })
     expect(await checkUnbackedRefund(p, refund(), settled)).toBe("backed")
     expect(removed).toEqual([])
+    expect(booked).toEqual(["pay_1"])
+  })
+
+  it("linked to a row still unresolved: left to the resolver, nothing removed or booked", async () => {
+    const { ports: p, removed, booked, ledger } = ports()
+    await ledger.refunds.create({ transaction_id: TX_ID, idempotency_key: "k", medusa_refund_id: "ref_1", status: "unknown" })
+    expect(await checkUnbackedRefund(p, refund(), settled)).toBe("wait")
+    expect({ removed, booked }).toEqual({ removed: [], booked: [] })
   })
 
   it("linked to a row that failed (Medusa's catch never deleted it): removed", async () => {
@@ -80,13 +93,14 @@ describe("checkUnbackedRefund: a Medusa refund no refund of the plugin's backs",
     expect(ledger.refunds.rows).toHaveLength(1)
   })
 
-  it("the one record of a refund the service lists under its key (a canceled order's): kept", async () => {
-    const { ports: p, removed } = ports(fakeModule(), [{ id: "ref_1", metadata: { installments_refund_key: "cancel-pay_1" } }])
+  it("the one record of a refund the service lists under its key (a canceled order's): kept, booked by its order", async () => {
+    const { ports: p, removed, booked } = ports(fakeModule(), [{ id: "ref_1", metadata: { installments_refund_key: "cancel-pay_1" } }])
     nock(BASE_URL)
       .get(`/transactions/${TX_ID}`)
       .reply(200, transaction({ refunded_amount: "100.00", refund_tracker: [entry("cancel-pay_1")] }))
     expect(await checkUnbackedRefund(p, refund({ metadata: { installments_refund_key: "cancel-pay_1" } }), settled)).toBe("applied")
     expect(removed).toEqual([])
+    expect(booked).toEqual(["pay_1"])
   })
 
   it("a second record of a listed key (another Medusa refund records it already): removed", async () => {
