@@ -360,8 +360,13 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     // The retry refunds what is owed less the 40.00 in flight; then that one proves never sent and goes.
     await retryFailedRefunds(container, { now: later(24 * 60 * 60_000) })
     expect((await client().transactions.retrieve(transactionId)).refunded_amount).toBe("98.00")
+    const generation = async () =>
+      ((await ledger().listInstallmentsSweepItems({ kind: "return", subject_id: returnId })) as { generation: number }[])[0].generation
+    const before = await generation()
     await checkUnbackedRefunds(container, { now: later(3 * 60_000) })
     expect((await flow.refundsOf(orderId)).map((refund: { id: string }) => refund.id)).not.toContain(unsent.id)
+    // Removing a refund follows the order's received returns again (before and after the delete).
+    expect(await generation()).toBe(before + 2)
     await refundReceivedReturns(container, { now: later(60_000) })
     await runJobs()
     const tx = await client().transactions.retrieve(transactionId)

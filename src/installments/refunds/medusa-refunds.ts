@@ -1,6 +1,7 @@
 import type { BigNumberInput, IPaymentModuleService, MedusaContainer, RefundDTO } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, Modules, ReturnStatus } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { INSTALLMENTS_MODULE } from "../module-key"
 import { RECORDED_REFUND_KEY, recordedKeyOf } from "./keys"
 import { bookOrderRefunds, orderOfPayment, unbookRefund } from "./order-bookings"
 import type { OrderRefundState } from "./return-decision"
@@ -104,9 +105,30 @@ export function medusaRefundsIn(container: MedusaContainer): MedusaRefunds {
  */
 export async function removeMedusaRefund(container: MedusaContainer, paymentId: string, refundId: string): Promise<void> {
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const orderId = await orderOfPayment(container, paymentId)
+  // A return may have counted this refund as made: its receipts are followed again, before (a crash
+  // after the delete loses nothing) and after (a sweep run in between read the refund as still there).
+  await followReceivedReturns(container, orderId)
   await payments.deleteRefunds([refundId])
   await refreshRefundedAmount(payments, paymentId)
   await unbookRefund(container, refundId)
+  await followReceivedReturns(container, orderId)
+}
+
+// Each received return of the order followed again by the return's sweep (a new generation).
+async function followReceivedReturns(container: MedusaContainer, orderId: string | undefined): Promise<void> {
+  if (!orderId) return
+  const { data } = await container.resolve<Query>(ContainerRegistrationKeys.QUERY).graph({
+    entity: "return",
+    fields: ["id", "status"],
+    filters: { order_id: orderId },
+  })
+  const service = container.resolve<{ reopenReturnSweepItem(returnId: string): Promise<number> }>(INSTALLMENTS_MODULE)
+  for (const received of (data as { id: string; status?: string | null }[]).filter(
+    (made) => made.status === ReturnStatus.RECEIVED || made.status === ReturnStatus.PARTIALLY_RECEIVED
+  )) {
+    await service.reopenReturnSweepItem(received.id)
+  }
 }
 
 /** What the Payment module's own refund updates after recording or deleting one: the collection's refunded total. */
