@@ -142,8 +142,22 @@ export function backgroundWorkScenarios(ctx: SuiteContext) {
     await knex().raw(
       `INSERT INTO installments_webhook_event (id, event_id, event_name, created_at) VALUES ('iwe_recent', 'evt_recent', 'modal.closed', now() - interval '29 days')`
     )
+    // The record of making this checkout's link, 31 days old, goes; one of 29 days stays.
+    await knex().raw(`UPDATE installments_link_made SET created_at = now() - interval '31 days' WHERE session_id = ?`, [session.id])
+    await knex().raw(
+      `INSERT INTO installments_link_made (id, session_id, created_at) VALUES ('ilmd_recent', 'payses_recent', now() - interval '29 days')`
+    )
+    const made = async () =>
+      (
+        (await knex().raw(`SELECT session_id FROM installments_link_made WHERE deleted_at IS NULL`)).rows as { session_id: string }[]
+      ).map((row) => row.session_id)
+    const madeBefore = await made()
+    expect(madeBefore).toContain(session.id)
     const deleted = await pruneWebhookEvents(getContainer(), { batchSize: 1 })
     expect(deleted.webhook_events).toBe(ofLink.length)
+    expect(deleted.links_made).toBe(madeBefore.filter((id) => id === session.id).length)
+    expect(await made()).toContain("payses_recent")
+    expect(await made()).not.toContain(session.id)
     const left = await recorded()
     expect(left.map((row) => row.event_id).sort()).toEqual(
       [...all.filter((row) => row.payment_link_id !== link).map((row) => row.event_id), "evt_recent"].sort()

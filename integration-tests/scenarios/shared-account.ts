@@ -12,8 +12,8 @@ import { storefront } from "../helpers/seed"
 const foreignSessionId = () => `payses_01JOTHER${randomUUID().replace(/-/g, "").slice(0, 16).toUpperCase()}`
 
 /**
- * Issue 32, item 6: two Medusa instances on one merchant account (staging beside production, each with
- * its own database) never refund each other's paid links. The other store's links are made directly
+ * Two Medusa instances on one merchant account (staging beside production, each with its own
+ * database, or one booted from a copy of the other's) never refund each other's paid links. The other store's links are made directly
  * at the service with the same account, as that store's plugin makes them: a checkout link naming its
  * cart, and an order-payment link naming no cart, each under the other store's identity.
  */
@@ -89,8 +89,36 @@ export function sharedAccountScenarios(ctx: SuiteContext) {
         keys: [],
       })
     }
-    // This store's links name it: that, and not a cart, is what made its orphan its own to refund.
+    // This store's links name it and its database records making them: that, and not a cart, made its orphan its own to refund.
     const made = await sandboxClient().paymentLinks.retrieve(first.data.payment_link_id)
     expect(made.payment_link.metadata).toMatchObject({ session_id: first.id, instance_id: ours })
+  })
+
+  it("a store booted from a copy of this database (the same identity, the same account): its sales paid here are never refunded, by the webhook's orphan check nor the stray sweep, and leave no ledger row", async () => {
+    const since = new Date(Date.now() - 60_000)
+    const module = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+    const ours = await module.instanceId()
+    // The copy's links carry this store's identity (a row of the copied database) and may name a cart
+    // both databases hold; their sessions were made by the copy after it was taken.
+    const store = storefront(api, ctx.seed)
+    const copiedCart = await store.createCart(10)
+    const mark = busMark(getContainer())
+    const sales = [
+      await theirPaidLink({ session_id: foreignSessionId(), instance_id: ours, cart_id: copiedCart.id }),
+      await theirPaidLink({ session_id: foreignSessionId(), instance_id: ours, medusa_order_id: "order_01JCOPIED" }),
+    ]
+    await webhooksIdle(ctx.sandbox)
+    expect(
+      (await settledAfter(getContainer(), mark, [RUNS.delivery])).filter((run) => run === RUNS.delivery).length
+    ).toBeGreaterThanOrEqual(2)
+    await refundStrayPayments(getContainer(), { since, orphanGraceMs: 0 })
+    for (const sale of sales) {
+      expect({ link: sale.linkId, ...(await refundsOf(sale.transactionId)) }).toEqual({
+        link: sale.linkId,
+        refunded: "0.00",
+        keys: [],
+      })
+    }
+    expect(await module.listInstallmentsRefunds({ transaction_id: sales.map((sale) => sale.transactionId) })).toEqual([])
   })
 }

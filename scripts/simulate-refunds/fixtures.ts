@@ -12,4 +12,4 @@ export const OPTIONS = {
 
 const quiet = () => undefined
 export const silentLogger = { info: quiet, warn: quiet, error: quiet, debug: quiet, log: quiet }
-export const ourInstance = { instanceId: async () => "inst_simulated" }
+export const ourInstance = { instanceId: async () => "inst_simulated", recordLinkMade: async (_sessionId: string) => undefined }

@@ -8,6 +8,8 @@ import type InstallmentsModuleService from "../modules/installments/service"
 import { recordedJob } from "../installments/health/job-runs"
 
 const BATCH_SIZE = 1000
+/** How long the record of a link made is kept: past any link's life (7 days at most) and the stray-payment sweep's look-back. */
+export const LINK_MADE_RETENTION_MS = 30 * 24 * 60 * 60 * 1000
 
 export interface PruneOptions {
   /** The job's clock; defaults to now. */
@@ -20,7 +22,8 @@ export interface PruneOptions {
  * Deletes, in batches, the processed-delivery records older than the longest webhookRetentionDays
  * of the registrations (plus a day), and the sweep items closed as long ago: the tables keep what is
  * live. The webhook route ignores deliveries that old, so no replay is reopened. The SMS counted for
- * the hourly limit go two windows after they were made. Returns how many rows of each it deleted.
+ * the hourly limit go two windows after they were made, the records of links made after
+ * LINK_MADE_RETENTION_MS. Returns how many rows of each it deleted.
  */
 async function pruneWebhookEvents(container: MedusaContainer, options: PruneOptions = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
@@ -31,7 +34,7 @@ async function pruneWebhookEvents(container: MedusaContainer, options: PruneOpti
   )
   const before = pruneBefore(now, retention)
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-  const deleted = { webhook_events: 0, sweep_items: 0, sms_sends: 0 }
+  const deleted = { webhook_events: 0, sweep_items: 0, sms_sends: 0, links_made: 0 }
   for (let count = batch; count === batch;) {
     count = await service.pruneWebhookEvents(before, batch)
     deleted.webhook_events += count
@@ -45,11 +48,16 @@ async function pruneWebhookEvents(container: MedusaContainer, options: PruneOpti
     count = await service.pruneSmsSends(smsBefore, batch)
     deleted.sms_sends += count
   }
-  if (deleted.webhook_events || deleted.sweep_items || deleted.sms_sends) {
+  const linksBefore = new Date(now.getTime() - LINK_MADE_RETENTION_MS)
+  for (let count = batch; count === batch;) {
+    count = await service.pruneLinksMade(linksBefore, batch)
+    deleted.links_made += count
+  }
+  if (deleted.webhook_events || deleted.sweep_items || deleted.sms_sends || deleted.links_made) {
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
       .info(
-        `installments: deleted ${deleted.webhook_events} webhook record(s) and ${deleted.sweep_items} closed sweep item(s) from before ${before.toISOString()}, ${deleted.sms_sends} SMS record(s) from before ${smsBefore.toISOString()}`
+        `installments: deleted ${deleted.webhook_events} webhook record(s) and ${deleted.sweep_items} closed sweep item(s) from before ${before.toISOString()}, ${deleted.sms_sends} SMS record(s) from before ${smsBefore.toISOString()}, ${deleted.links_made} record(s) of links made from before ${linksBefore.toISOString()}`
       )
   }
   return deleted

@@ -8,7 +8,7 @@ export { LINK_ID, TX_ID } from "./transaction-answer"
 export const SECRET = "sk_test_super_secret_value_123"
 /** This store's instance identity in unit tests (D33), and what gives it to the provider. */
 export const INSTANCE_ID = "inst_0b4c7f0e-8a44-4d8e-9a51-3f1c2b9d7e60"
-export const ourInstance = { instanceId: async () => INSTANCE_ID }
+export const ourInstance = { instanceId: async () => INSTANCE_ID, recordLinkMade: async (_sessionId: string) => undefined }
 
 export const OPTIONS = {
   secretKey: SECRET,

@@ -22,9 +22,15 @@ export function linkOwner(metadata: Record<string, unknown> | null | undefined, 
   return instanceId === ourInstanceId ? "ours" : "another_store"
 }
 
-/** What gives this store's identity: the plugin's module (`instanceId`). */
+/**
+ * What gives this store's identity (`instanceId`) and keeps its proof of making a link: a row per
+ * link, by payment session, written before the link is asked for (`recordLinkMade`). The identity is
+ * a row of the database, which a copy inherits; the rows a store writes after the copy are its own,
+ * so only they prove a link is this store's to refund (`madeLinkFor`, asked by the orphan refund).
+ */
 export interface InstanceIdentity {
   instanceId(): Promise<string>
+  recordLinkMade(sessionId: string): Promise<void>
 }
 
 /**
@@ -40,5 +46,6 @@ export function instanceIdentityFor(cradle: Record<string, unknown>): InstanceId
   } catch {
     // An awilix cradle throws for a name it does not know: the application's container it is.
   }
-  return injected ?? { instanceId: () => container.resolve<InstanceIdentity>(INSTALLMENTS_MODULE).instanceId() }
+  const module = () => container.resolve<InstanceIdentity>(INSTALLMENTS_MODULE)
+  return injected ?? { instanceId: () => module().instanceId(), recordLinkMade: (sessionId) => module().recordLinkMade(sessionId) }
 }

@@ -63,6 +63,12 @@ export function decideOrphan(input: {
   /** This store's identity (`metadata.instance_id` of the links it makes). */
   instanceId: string
   /**
+   * For a link carrying this store's identity: whether this database records making it for its
+   * session (installments/links/ownership.ts). A copy of another store's database carries the
+   * identity but not the rows the other wrote after the copy.
+   */
+  madeHere?: boolean
+  /**
    * For a link without an identity only: whether the cart named in its `metadata.cart_id` exists in
    * this database; undefined when it names none (or was not looked up).
    */
@@ -84,6 +90,13 @@ export function decideOrphan(input: {
       {
         session_id: sessionId,
       }
+    )
+  }
+  if (owner === "ours" && input.madeHere !== true) {
+    return skip(
+      "the link carries this store's identity but this database has no record of making it: another store booted from a copy of " +
+        "this database (staging beside production?) made it, so it is not this store's to refund",
+      { session_id: sessionId }
     )
   }
   if (owner === "unknown" && input.cartKnown !== true) {

@@ -10,6 +10,7 @@ import { WebhookEvent } from "./models/webhook-event"
 import { WebhookKey } from "./models/webhook-key"
 import { InstallmentsSweepItem, type SweepItemKind } from "./models/sweep-item"
 import { INSTANCE_MARK, InstallmentsSweepMark } from "./models/sweep-mark"
+import { InstallmentsLinkMade } from "./models/link-made"
 import { InstallmentsSmsSend } from "./models/sms-send"
 import { isDuplicate } from "./unique-violations"
 import type { DisputeInput } from "./record-inputs"
@@ -52,6 +53,7 @@ export default class InstallmentsModuleService extends MedusaService({
   InstallmentsSweepMark,
   InstallmentsSmsSend,
   InstallmentsCheckout,
+  InstallmentsLinkMade,
 }) {
   private verificationKeys_?: VerificationKeyCache
   private recentDeliveries_?: RecentDeliveries
@@ -526,6 +528,28 @@ export default class InstallmentsModuleService extends MedusaService({
     }
     await this.createInstallmentsSmsSends({ customer_id: input.customer_id, phone_hash: input.phone_hash }, sharedContext)
     return true
+  }
+
+  /** Records that this store is about to ask the service for a link for `sessionId` (before the call). */
+  async recordLinkMade(sessionId: string): Promise<void> {
+    await this.createInstallmentsLinkMades({ session_id: sessionId })
+  }
+
+  /** Whether this store's database records making a link for `sessionId` (models/link-made.ts). */
+  async madeLinkFor(sessionId: string): Promise<boolean> {
+    return (await this.listInstallmentsLinkMades({ session_id: sessionId }, { take: 1, select: ["id"] })).length > 0
+  }
+
+  /** Deletes up to `batch` records of links made before `before`; returns how many. */
+  async pruneLinksMade(before: Date, batch: number): Promise<number> {
+    const old = await this.listInstallmentsLinkMades(
+      { created_at: { $lt: before } },
+      { take: batch, order: { created_at: "ASC" }, select: ["id"] }
+    )
+    if (old.length) {
+      await this.deleteInstallmentsLinkMades(old.map((row) => row.id))
+    }
+    return old.length
   }
 
   /** Deletes up to `batch` SMS records made before `before`; returns how many. */

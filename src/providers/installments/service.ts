@@ -245,6 +245,10 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       smsAllowed,
       language,
     })
+    // Written before the call: the orphan refund refunds only links this database records making.
+    await this.instance_.recordLinkMade(sessionId).catch((error: unknown) => {
+      throw shopperError(error, starting)
+    })
     try {
       const link = await this.client_.paymentLinks.create(this.options_.storeId, body)
       if (!link.url) {

@@ -62,7 +62,9 @@ const session = (linkId = LINK, status = "pending") =>
 const later = PAID_AT + PAID_LINK_GRACE_MS + 1
 
 /** decideOrphan as this store runs it. */
-const decide = (input: Omit<Parameters<typeof decideOrphan>[0], "instanceId">) => decideOrphan({ instanceId: OURS, ...input })
+// A store that made its own links: its database records each (madeHere), unless a test says otherwise.
+const decide = (input: Omit<Parameters<typeof decideOrphan>[0], "instanceId">) =>
+  decideOrphan({ instanceId: OURS, madeHere: true, ...input })
 
 describe("decideOrphan", () => {
   it("a paid link whose session no longer exists is refunded in full once the grace period has passed", () => {
@@ -161,6 +163,17 @@ describe("decideOrphan", () => {
       expect(
         decide({ details: ours, context: gone, now: PAID_AT, graceMs: PAID_LINK_GRACE_MS, requireSessionGone: true }).orphan
       ).toBe(true)
+    })
+
+    it("a link with this store's identity that this database never recorded making (a copy of it made it) is never refunded", () => {
+      const copied = paidLink({ session_id: "payses_1", instance_id: OURS, cart_id: "cart_1" })
+      for (const requireSessionGone of [false, true]) {
+        for (const madeHere of [false, undefined]) {
+          expect(
+            decide({ details: copied, context: gone, now: later, graceMs: 0, requireSessionGone, cartKnown: true, madeHere })
+          ).toMatchObject({ orphan: false, reason: expect.stringMatching(/no record of making it: another store booted from a copy/) })
+        }
+      }
     })
 
     it("a link without an identity (made before links carried one) is judged only when its cart is in this database", () => {

@@ -165,6 +165,35 @@ describe("initiatePayment", () => {
     expect(log.error.mock.calls[0][0]).toMatch(/connection to the database lost/)
   })
 
+  it("records making the link for its session before asking the service for it, and makes none when that cannot be written", async () => {
+    const order: string[] = []
+    const recorder = {
+      instanceId: ourInstance.instanceId,
+      recordLinkMade: async (sessionId: string) => {
+        order.push(`recorded ${sessionId}`)
+      },
+    }
+    mockCreate(() => order.push("asked the service"))
+    await new InstallmentsProviderService({ logger: silentLogger, installmentsInstance: recorder } as never, OPTIONS).initiatePayment({
+      amount: 400,
+      currency_code: "sar",
+      data: { session_id: "payses_1" },
+    })
+    expect(order).toEqual(["recorded payses_1", "asked the service"])
+
+    // No interceptor: a link created anyway would fail the test with a different error.
+    const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }
+    const unwritable = { instanceId: ourInstance.instanceId, recordLinkMade: async () => Promise.reject(new Error("disk full")) }
+    const error = await new InstallmentsProviderService({ logger: log as never, installmentsInstance: unwritable } as never, {
+      ...OPTIONS,
+      language: "en",
+    })
+      .initiatePayment({ amount: 400, currency_code: "sar", data: { session_id: "payses_2" } })
+      .catch((e) => e)
+    expect(error.message).toMatch(/^Your installments payment could not be started just now\./)
+    expect(log.error.mock.calls[0][0]).toMatch(/disk full/)
+  })
+
   it("overwrites every optional key a storefront sent with null", async () => {
     mockCreate(() => undefined)
     const input = { session_id: "payses_1", cart_id: "cart_1", ...STOREFRONT_KEYS }

@@ -54,6 +54,11 @@ export const findOrphanPaymentStep = createStep(
     // Only a link without an identity (made before links carried one) is judged by its cart.
     const cartId = linkOwner(metadata, instanceId) === "unknown" ? metadata?.cart_id : undefined
     const cartKnown = typeof cartId === "string" && cartId ? await cartExists(container, cartId) : undefined
+    // The identity a database copy inherits is not proof: this database's record of making the link is.
+    const madeHere =
+      linkOwner(metadata, instanceId) === "ours" && typeof sessionId === "string"
+        ? await container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE).madeLinkFor(sessionId)
+        : undefined
     return new StepResponse<OrphanDecision>(
       decideOrphan({
         details,
@@ -63,6 +68,7 @@ export const findOrphanPaymentStep = createStep(
         requireSessionGone: input.require_session_gone,
         instanceId,
         cartKnown,
+        madeHere,
       })
     )
   }
