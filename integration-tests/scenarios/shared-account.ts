@@ -94,7 +94,7 @@ export function sharedAccountScenarios(ctx: SuiteContext) {
     expect(made.payment_link.metadata).toMatchObject({ session_id: first.id, instance_id: ours })
   })
 
-  it("a store booted from a copy of this database (the same identity, the same account): its sales paid here are never refunded, by the webhook's orphan check nor the stray sweep, and leave no ledger row", async () => {
+  it("a store booted from a copy of this database (the same identity, the same account): its sales paid here are never refunded, by the webhook's orphan check nor the stray sweep, and they and their refunds leave no ledger row", async () => {
     const since = new Date(Date.now() - 60_000)
     const module = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
     const ours = await module.instanceId()
@@ -119,6 +119,15 @@ export function sharedAccountScenarios(ctx: SuiteContext) {
         keys: [],
       })
     }
+    expect(await module.listInstallmentsRefunds({ transaction_id: sales.map((sale) => sale.transactionId) })).toEqual([])
+
+    // The copy refunds one of its sales: the service's order.updated reaches this store too, and is
+    // acknowledged without a ledger row (the transaction's link was never made here).
+    const refunded = busMark(getContainer())
+    await sandboxClient().transactions.refund(sales[0].transactionId, { refund_amount: "100.00" }, { idempotencyKey: randomUUID() })
+    await webhooksIdle(ctx.sandbox)
+    expect(await settledAfter(getContainer(), refunded, [RUNS.delivery])).toContain(RUNS.delivery)
+    expect((await refundsOf(sales[0].transactionId)).refunded).toBe("100.00")
     expect(await module.listInstallmentsRefunds({ transaction_id: sales.map((sale) => sale.transactionId) })).toEqual([])
   })
 }

@@ -108,7 +108,7 @@ const recordDispute: Trigger = async (container, delivery) => {
 const syncRefundLedger: Trigger = async (container, delivery) => {
   if (delivery.transaction_id) {
     await syncInstallmentsRefundLedgerWorkflow(container).run({
-      input: { provider_id: delivery.registration_id, transaction_id: delivery.transaction_id },
+      input: { provider_id: delivery.registration_id, transaction_id: delivery.transaction_id, only_if_ours: true },
     })
   }
 }

@@ -23,6 +23,18 @@ export function linkOwner(metadata: Record<string, unknown> | null | undefined, 
 }
 
 /**
+ * Whether a delivery about a transaction is this store's to mirror in its refund ledger: not when
+ * the transaction's link names another store, nor when it names this store's identity but neither
+ * the ledger, the admin-made links nor this database's record of making the link knows it (a store
+ * booted from a copy of this database made it; `inLedger` covers the first two). A link that names no store (made before links named one, or read without
+ * its metadata) is mirrored, as before.
+ */
+export function transactionIsOurs(input: { owner: LinkOwner; inLedger: boolean; madeHere: boolean }): boolean {
+  if (input.inLedger || input.owner === "unknown") return true
+  return input.owner === "ours" && input.madeHere
+}
+
+/**
  * What gives this store's identity (`instanceId`) and keeps its proof of making a link: a row per
  * link, by payment session, written before the link is asked for (`recordLinkMade`). The identity is
  * a row of the database, which a copy inherits; the rows a store writes after the copy are its own,

@@ -281,10 +281,10 @@ describe("installments-webhook-received: the table", () => {
     ])
   })
 
-  it("syncs the refund ledger of the transaction an order.updated names", async () => {
+  it("syncs the refund ledger of the transaction an order.updated names, if it is this store's", async () => {
     const { c } = container(settled)
     await run(c, delivery({ event_name: "order.updated", transaction_id: "tx_1", payment_link_id: undefined }))
-    expect(runs).toEqual([["sync-refund-ledger", { provider_id: "installments", transaction_id: "tx_1" }]])
+    expect(runs).toEqual([["sync-refund-ledger", { provider_id: "installments", transaction_id: "tx_1", only_if_ours: true }]])
   })
 
   it.each(["order.created", "modal.closed"] as const)("does nothing for %s, reading nothing", async (name) => {
