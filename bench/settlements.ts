@@ -19,7 +19,6 @@ import axios from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { InstallmentsClient, type StatementReport } from "../src/lib/client"
-import { INSTALLMENTS_MODULE } from "../src/modules/installments"
 import { joinedStatementRows, JOIN_BATCH_SIZE } from "../src/api/admin/installments/settlements/joined-rows"
 import { settlementCsvLines } from "../src/api/admin/installments/settlements/settlement-csv"
 
@@ -63,28 +62,11 @@ async function startSandboxProcess(): Promise<{ url: string; child: ChildProcess
 /** A container whose database answers nothing and counts every query the join sends. */
 function countingContainer() {
   const counter = { queries: 0 }
-  const thenable = () => {
-    counter.queries++
-    const chain: Record<string, unknown> = {}
-    for (const method of ["select", "whereNull", "where", "whereRaw"]) chain[method] = () => chain
-    chain.then = (resolve: (rows: unknown[]) => unknown) => resolve([])
-    return chain
-  }
-  const knex = Object.assign(() => thenable(), { raw: (sql: string) => sql })
-  const module = {
-    listInstallmentsRefunds: async () => (counter.queries++, []),
-    listInstallmentsPaymentLinks: async () => (counter.queries++, []),
-  }
+  const knex = { raw: async () => (counter.queries++, { rows: [] }) }
   const query = { graph: async () => (counter.queries++, { data: [] }) }
   const container = {
     resolve: (key: string) =>
-      key === ContainerRegistrationKeys.PG_CONNECTION
-        ? knex
-        : key === INSTALLMENTS_MODULE
-          ? module
-          : key === ContainerRegistrationKeys.QUERY
-            ? query
-            : undefined,
+      key === ContainerRegistrationKeys.PG_CONNECTION ? knex : key === ContainerRegistrationKeys.QUERY ? query : undefined,
   } as unknown as MedusaContainer
   return { container, counter }
 }

@@ -63,6 +63,8 @@ export async function prepareBenchStore(sandboxUrl: string): Promise<Record<stri
 export interface BenchStore extends JourneyContext {
   url: string
   cpuMs: () => number
+  /** What `medusa develop` printed so far. */
+  output: () => string
   stop: () => Promise<void>
 }
 
@@ -80,7 +82,13 @@ export async function startBenchStore(sandboxUrl: string): Promise<BenchStore> {
     const ctx = await openJourney(store.url, sandboxUrl)
     await enableSystemProvider(ctx.admin, ctx.regionId)
     await registerWebhooks(ctx.admin, store.url)
-    return { ...ctx, url: store.url, cpuMs: () => groupCpuMs(store.processGroup), stop: () => stopAndCheck(store) }
+    return {
+      ...ctx,
+      url: store.url,
+      cpuMs: () => groupCpuMs(store.processGroup),
+      output: store.output,
+      stop: () => stopAndCheck(store),
+    }
   } catch (error) {
     await store.stop()
     throw error

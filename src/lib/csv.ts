@@ -9,6 +9,7 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
 // no-break…), every other white space and every invisible format character (`\p{Cf}`: zero-width
 // space, BOM, direction marks) counts as one.
 const FORMULA_CHARS = new Set(["=", "+", "-", "@", "\t", "\r"])
+const ANY_FORMULA_CHAR = /[=+\-@\t\r]/
 const SEPARATORS = new Set([",", ";", "\t", "\r", "\n"])
 const BLANK = /^[\s\p{Z}\p{Cf}]$/u
 
@@ -31,20 +32,28 @@ export function csvNumber(value: string | number | bigint): CsvNumber {
  * characters between allowed, so no piece the cell could be split into starts a formula.
  */
 export function neutralised(text: string): string {
+  // Most cells hold no formula character: nothing to insert, and nothing new to allocate (an export
+  // writes millions of cells).
+  if (!ANY_FORMULA_CHAR.test(text)) {
+    return text
+  }
   let out = ""
+  let copied = 0
+  let at = 0
   let pieceStart = true
   for (const char of text) {
     if (pieceStart && FORMULA_CHARS.has(char)) {
-      out += "'"
+      out += `${text.slice(copied, at)}'`
+      copied = at
     }
-    out += char
     if (SEPARATORS.has(char)) {
       pieceStart = true
-    } else if (!BLANK.test(char)) {
+    } else if (pieceStart && !BLANK.test(char)) {
       pieceStart = false
     }
+    at += char.length
   }
-  return out
+  return out + text.slice(copied)
 }
 
 /**

@@ -43,26 +43,32 @@ export function statementRow(record: CsvRecord): StatementRow {
   if (!transactionId) {
     throw new StatementRowError(`statement line ${line}: transaction_id is missing`)
   }
-  const amounts = {} as Record<(typeof AMOUNT_COLUMNS)[number], bigint>
-  for (const column of AMOUNT_COLUMNS) {
-    const text = values[column]?.trim()
-    try {
-      amounts[column] = text ? parseAmount(text) : 0n
-    } catch (error) {
-      if (error instanceof MoneyError) {
-        throw new StatementRowError(`statement line ${line}: ${column} "${text}" is not an amount`)
-      }
-      throw error
-    }
-  }
+  // Every field written out in one literal: building the amounts in a loop and spreading them into
+  // the row measured 150 times the memory growth in a store (+310 MB for a 50 MB statement).
   return {
     type,
     date: values.date?.trim() ?? "",
     transaction_id: transactionId,
     payment_option: values.payment_option?.trim() || null,
     bank_name: values.bank_name?.trim() || null,
-    ...amounts,
+    amount: amountOf(record, "amount"),
+    service_fee: amountOf(record, "service_fee"),
+    service_tax_vat: amountOf(record, "service_tax_vat"),
+    refund_amount: amountOf(record, "refund_amount"),
+    net_amount: amountOf(record, "net_amount"),
     settlement_id: values.settlement_id?.trim() || null,
+  }
+}
+
+function amountOf({ values, line }: CsvRecord, column: (typeof AMOUNT_COLUMNS)[number]): bigint {
+  const text = values[column]?.trim()
+  try {
+    return text ? parseAmount(text) : 0n
+  } catch (error) {
+    if (error instanceof MoneyError) {
+      throw new StatementRowError(`statement line ${line}: ${column} "${text}" is not an amount`)
+    }
+    throw error
   }
 }
 

@@ -54,6 +54,24 @@ describe("csvRecords", () => {
     expect(records[0].values).toEqual({ name: "'=SUM(A1)", net: "-12.00", note: "'-12.00" })
   })
 
+  it("keeps a quote inside a plain cell, reads on after a closing quote, drops a bare carriage return", async () => {
+    const records = await read(['a,b\nx"y,"p""q"r\nm\rn,o\n'])
+    expect(records.map((r) => r.values)).toEqual([
+      { a: 'x"y', b: 'p"qr' },
+      { a: "mn", b: "o" },
+    ])
+  })
+
+  it("counts every character of a record towards the cap, its line end included", async () => {
+    const cap = async (text: string) => {
+      const records = []
+      for await (const record of csvRecords(Readable.from([text]), { maxRecordChars: 5 })) records.push(record.values)
+      return records
+    }
+    expect(await cap('a\n"b"c\n')).toEqual([{ a: "bc" }])
+    await expect(cap('a\n"b"cd\n')).rejects.toThrow(/line 2: a row longer than 5 characters/)
+  })
+
   it("refuses a quoted cell that never closes, naming the line", async () => {
     await expect(read(['a\n"open\n'])).rejects.toThrow(CsvFormatError)
     await expect(read(['a\n"open\n'])).rejects.toThrow(/line 2/)

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Readable } from "node:stream"
 import { SettlementBook } from "../../../../lib/statements/settlement-book"
 import { statementRows } from "../../../../lib/statements/statement-row"
+import { textChunks } from "../../../../lib/statements/text-chunks"
 import { callService } from "../../../../installments/messages/service-errors"
 import { resolveRegistration } from "../../../../installments/registrations/lookup"
 import { sendDownload, statementFileName } from "../statements/download"
@@ -31,7 +32,7 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminSettleme
       {
         contentType: "text/csv; charset=utf-8",
         name: statementFileName("installments-settlements", from_date, to_date, "csv"),
-        body: Readable.from(settlementCsvLines(report, rows)),
+        body: Readable.from(textChunks(settlementCsvLines(report, rows))),
       },
       req.scope.resolve(ContainerRegistrationKeys.LOGGER)
     )

@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Readable } from "node:stream"
 import { statementCsvLines } from "../../../../lib/statements/statement-csv"
+import { textChunks } from "../../../../lib/statements/text-chunks"
 import { callService } from "../../../../installments/messages/service-errors"
 import { resolveRegistration } from "../../../../installments/registrations/lookup"
 import { unreadableAsServiceError } from "../settlements/unreadable-statement"
@@ -28,7 +29,10 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminStatemen
     {
       contentType: format === "csv" ? "text/csv; charset=utf-8" : file.contentType,
       name: statementFileName("installments-statement", from_date, to_date, format),
-      body: format === "csv" ? Readable.from(unreadableAsServiceError(registration, statementCsvLines(file.stream))) : file.stream,
+      body:
+        format === "csv"
+          ? Readable.from(textChunks(unreadableAsServiceError(registration, statementCsvLines(file.stream))))
+          : file.stream,
     },
     req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   )
