@@ -2,6 +2,7 @@ import { freePort } from "../demo/plugin-package"
 import { launchChromium } from "../../integration-tests/helpers/browser"
 import { killDemo, runDemo, stopDemo, waitForOutput, type DemoRun } from "../../integration-tests/helpers/demo"
 import { shootAdmin } from "./admin"
+import { shootHealth } from "./health"
 import { shootInsights } from "./insights"
 import { seedMonthOfPayouts } from "./payouts"
 import { IMAGES_DIR } from "./shots"
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     await shootStorefront(browser, storefrontUrl)
     await shootAdmin(browser, adminUrl, orderId)
     await shootInsights(browser, adminUrl, sandboxUrl)
+    await shootHealth(browser, adminUrl)
   } finally {
     await browser.close()
     if (run) {

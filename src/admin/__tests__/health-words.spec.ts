@@ -3,7 +3,8 @@ import resources from "../i18n"
 import { HEALTH_PROBLEM_CODES, type HealthProblem } from "../../installments/health/answer"
 import { REFUSAL_REASONS } from "../../installments/health/delivery-refusals"
 import { PLUGIN_JOBS } from "../../installments/health/jobs"
-import { jobLabel, problemWords, reasonLabel } from "../lib/health-words"
+import { cronPeriodMs } from "../../lib/cron"
+import { jobLabel, problemWords, reasonLabel, scheduleLabel } from "../lib/health-words"
 
 // Every figure a problem may carry, so a sentence that names one the server does not send shows here.
 const PARAMS: HealthProblem["params"] = {
@@ -65,5 +66,21 @@ describe("the health page's words", () => {
     expect(words.title).toContain("\u2068worker-1:4711\u2069")
     expect(words.title).not.toContain("2026-12-01T09:00:00.000Z")
     expect(words.title).toContain(jobLabel(t, PLUGIN_JOBS[0].name))
+  })
+
+  it.each([
+    ["en", ["Every minute", "Every 2 minutes", "Every 5 minutes", "Every 10 minutes", "Every 15 minutes", "Every hour", "Every day"]],
+    ["ar", ["كل دقيقة", "كل 2 دقيقة", "كل 5 دقيقة", "كل 10 دقيقة", "كل 15 دقيقة", "كل ساعة", "كل يوم"]],
+  ])("says how often each of the plugin's jobs runs in %s words, and a schedule it cannot say as it is", async (language, said) => {
+    await instance.changeLanguage(language)
+    const t = instance.t.bind(instance) as never
+    const labels = new Set(
+      PLUGIN_JOBS.map((job) => scheduleLabel(t, { schedule: job.schedule, period_ms: cronPeriodMs(job.schedule) ?? null }))
+    )
+    expect([...labels].sort()).toEqual([...said].sort())
+    // Weekdays only, or twice an hour at odd minutes: the period does not say it, the cron does.
+    for (const schedule of ["0 9 * * 1-5", "7,37 * * * *"]) {
+      expect(scheduleLabel(t, { schedule, period_ms: cronPeriodMs(schedule) ?? null })).toBe(schedule)
+    }
   })
 })

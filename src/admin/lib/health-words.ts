@@ -1,4 +1,4 @@
-import type { HealthProblem, RefusalReason } from "../../installments/health/answer"
+import type { HealthJob, HealthProblem, RefusalReason } from "../../installments/health/answer"
 import { formatDateTime } from "./format"
 
 type Translate = (key: string, options?: Record<string, unknown>) => string
@@ -8,6 +8,29 @@ export function jobLabel(t: Translate, name: string): string {
   const key = `installments.health.jobs.names.${name}`
   const label = t(key)
   return label === key ? name : label
+}
+
+const MINUTE = 60_000
+
+/**
+ * How often a job runs, in words ("Every 5 minutes", "Every hour"), from its schedule's period; the
+ * cron expression itself for a schedule whose period is not one of those.
+ */
+export function scheduleLabel(t: Translate, job: Pick<HealthJob, "schedule" | "period_ms">): string {
+  const period = job.period_ms
+  if (period === MINUTE) {
+    return t("installments.health.jobs.every.minute")
+  }
+  if (period !== null && period < 60 * MINUTE && period % MINUTE === 0 && /^\*\/\d+ /.test(job.schedule)) {
+    return t("installments.health.jobs.every.minutes", { minutes: period / MINUTE })
+  }
+  if (period === 60 * MINUTE && /^\d+ \* \* \* \*$/.test(job.schedule)) {
+    return t("installments.health.jobs.every.hour")
+  }
+  if (period === 24 * 60 * MINUTE && /^\d+ \d+ \* \* \*$/.test(job.schedule)) {
+    return t("installments.health.jobs.every.day")
+  }
+  return job.schedule
 }
 
 /** A refusal reason in the merchant's words. */

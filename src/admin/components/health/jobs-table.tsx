@@ -2,9 +2,14 @@ import { StatusBadge, Table, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import type { HealthJob } from "../../../installments/health/answer"
 import { formatDateTime } from "../../lib/format"
-import { jobLabel } from "../../lib/health-words"
+import { jobLabel, scheduleLabel } from "../../lib/health-words"
+import { END_CELL } from "../insights/table-edges"
 
-/** Each job's last run, how it ended, on which worker, and its next run. */
+/**
+ * Each job's last run, how it ended, on which worker, and its next run. Headers at the start of their
+ * column and the last column padded on its outer side, whichever way the page runs (Medusa's Table
+ * uses physical sides: in Arabic the headers sat away from their cells and the worker touched the edge).
+ */
 export function JobsTable({ jobs }: { jobs: HealthJob[] }) {
   const { t, i18n } = useTranslation()
   const locale = i18n.language
@@ -12,11 +17,13 @@ export function JobsTable({ jobs }: { jobs: HealthJob[] }) {
     <Table data-testid="health-jobs">
       <Table.Header>
         <Table.Row>
-          <Table.HeaderCell>{t("installments.health.jobs.job")}</Table.HeaderCell>
-          <Table.HeaderCell>{t("installments.health.jobs.lastRun")}</Table.HeaderCell>
-          <Table.HeaderCell>{t("installments.health.jobs.outcome")}</Table.HeaderCell>
-          <Table.HeaderCell>{t("installments.health.jobs.nextRun")}</Table.HeaderCell>
-          <Table.HeaderCell>{t("installments.health.jobs.worker")}</Table.HeaderCell>
+          <Table.HeaderCell className="text-start">{t("installments.health.jobs.job")}</Table.HeaderCell>
+          <Table.HeaderCell className="text-start">{t("installments.health.jobs.lastRun")}</Table.HeaderCell>
+          <Table.HeaderCell className="text-start">{t("installments.health.jobs.outcome")}</Table.HeaderCell>
+          <Table.HeaderCell className="text-start">{t("installments.health.jobs.nextRun")}</Table.HeaderCell>
+          <Table.HeaderCell className="text-start" style={END_CELL}>
+            {t("installments.health.jobs.worker")}
+          </Table.HeaderCell>
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -27,8 +34,8 @@ export function JobsTable({ jobs }: { jobs: HealthJob[] }) {
                 <Text size="small" weight="plus">
                   {jobLabel(t, job.name)}
                 </Text>
-                <Text size="xsmall" className="text-ui-fg-muted" dir="ltr">
-                  <span className="font-mono">{job.schedule}</span>
+                <Text size="xsmall" className="text-ui-fg-muted" title={job.schedule}>
+                  {scheduleLabel(t, job)}
                 </Text>
               </div>
             </Table.Cell>
@@ -49,7 +56,7 @@ export function JobsTable({ jobs }: { jobs: HealthJob[] }) {
               )}
             </Table.Cell>
             <Table.Cell>{formatDateTime(job.next_run_at, locale)}</Table.Cell>
-            <Table.Cell>
+            <Table.Cell style={END_CELL}>
               <span className="font-mono text-ui-fg-subtle" dir="ltr">
                 {job.worker ?? "—"}
               </span>
