@@ -5,6 +5,9 @@ import { ADMIN, MERCHANT } from "../scripts/demo/config"
 import { InstallmentsClient, type Transaction } from "../src/lib/client"
 import { monthOf } from "../src/admin/lib/date-range"
 import { formatSar } from "../src/admin/lib/format"
+import ar from "../src/admin/i18n/json/ar.json"
+import en from "../src/admin/i18n/json/en.json"
+import { PLUGIN_JOBS } from "../src/installments/health/jobs"
 import { formatAmount, roundMedusaAmount, toHalalas } from "../src/lib/money"
 import { launchChromium } from "./helpers/browser"
 import { answerAsRecount, recount, type RawCheckout, type RawOrder } from "./helpers/insights-recount"
@@ -879,4 +882,87 @@ describe("the plugin's admin pages in the demo store", () => {
     await page.waitForFunction(() => document.documentElement.dir === "ltr")
     await page.setViewportSize({ width: 1440, height: 1400 })
   }, 600_000)
+  it("Health, in English and in Arabic: every background job by name with how its last run ended, a delivery a proxy emptied said with its fix, the connection checked", async () => {
+    type Health = { jobs: { name: string; outcome: "ok" | "failed" | null; running: boolean }[] }
+    const HEALTH_READ = (response: { url: () => string }) => /\/admin\/installments\/health(\?|$)/.test(response.url())
+    // A proxy in front of the store that drops the body: the webhook route refuses the delivery.
+    const emptied = await fetch(`${storeUrl}/hooks/payment/installments_installments`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+    })
+    expect(emptied.status).toBe(400)
+
+    const words = {
+      en: {
+        title: "Health",
+        names: en.installments.health.jobs.names as Record<string, string>,
+        outcome: { ok: /^Succeeded · \d+ ms$/, failed: /^Failed$/, running: /^Running$/, never: /^—$/ },
+        refused: "empty body",
+        fix: "A proxy drops the body of the request: forward it untouched.",
+        check: "Check connection",
+        answers: /^Answers in \d+ ms$/,
+      },
+      ar: {
+        title: "حالة الربط",
+        names: ar.installments.health.jobs.names as Record<string, string>,
+        outcome: { ok: /^نجحت · \d+ ملّي ثانية$/, failed: /^فشلت$/, running: /^قيد التشغيل$/, never: /^—$/ },
+        refused: "محتوى فارغ",
+        fix: "وسيط يحذف محتوى الطلب: مرّره دون تعديل.",
+        check: "فحص الاتصال",
+        answers: /^تستجيب خلال \d+ ملّي ثانية$/,
+      },
+    }
+    const shows = async (locale: "en" | "ar") => {
+      const said = words[locale]
+      await page.goto(`${storeUrl}/app/installments/health`, { waitUntil: "commit" })
+      const read = await page.waitForResponse(HEALTH_READ)
+      expect(read.status()).toBe(200)
+      const answer = (await read.json()) as Health
+      const health = page.getByTestId("installments-health")
+      await health.getByRole("heading", { name: said.title, exact: true }).waitFor()
+      expect(await page.getAttribute("html", "dir")).toBe(locale === "ar" ? "rtl" : "ltr")
+
+      // Every job of the plugin, by its name in the merchant's words, with how its last run ended.
+      await health.getByTestId("health-job").first().waitFor()
+      expect(answer.jobs.map((job) => job.name).sort()).toEqual(PLUGIN_JOBS.map((job) => job.name).sort())
+      for (const job of answer.jobs) {
+        const row = health.locator(`[data-testid="health-job"][data-job="${job.name}"]`)
+        const status = job.running ? "running" : (job.outcome ?? "never")
+        expect({ job: job.name, name: await row.getByRole("cell").first().textContent() }).toEqual({
+          job: job.name,
+          name: expect.stringContaining(said.names[job.name]),
+        })
+        expect({ job: job.name, outcome: await row.getByRole("cell").nth(2).textContent() }).toEqual({
+          job: job.name,
+          outcome: expect.stringMatching(said.outcome[status]),
+        })
+      }
+
+      // The refused delivery, in words, with its fix.
+      const refused = health.locator('[data-testid="health-problem"][data-code="deliveries_refused"]')
+      await refused.getByText(said.refused, { exact: false }).first().waitFor()
+      await refused.getByText(said.fix, { exact: false }).first().waitFor()
+
+      // Check connection: the service is read once and answers.
+      await health.getByRole("button", { name: said.check }).click()
+      await health.getByTestId("health-registration").first().getByText(said.answers).waitFor()
+
+      // No translation key and no job's Medusa name left on the page.
+      const text = (await health.textContent()) ?? ""
+      expect(text).not.toMatch(/installments\.(health|common|settings)\./)
+      expect(text).not.toMatch(/installments-[a-z]+-[a-z-]+/)
+      await health.screenshot({ path: shotPath(`health-${locale}`), animations: "disabled" })
+    }
+
+    await ensureLoggedIn()
+    await page.setViewportSize({ width: 1440, height: 2400 })
+    try {
+      await shows("en")
+      await useLanguage("العربية")
+      await shows("ar")
+    } finally {
+      await useLanguage("English")
+      await page.setViewportSize({ width: 1440, height: 1400 })
+    }
+  }, 300_000)
 })
