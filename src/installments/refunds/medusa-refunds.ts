@@ -105,30 +105,31 @@ export function medusaRefundsIn(container: MedusaContainer): MedusaRefunds {
  */
 export async function removeMedusaRefund(container: MedusaContainer, paymentId: string, refundId: string): Promise<void> {
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const orderId = await orderOfPayment(container, paymentId)
+  const returnIds = await receivedReturnsOf(container, await orderOfPayment(container, paymentId))
+  const sweeps = container.resolve<{ reopenReturnSweepItem(returnId: string): Promise<number> }>(INSTALLMENTS_MODULE)
   // A return may have counted this refund as made: its receipts are followed again, before (a crash
   // after the delete loses nothing) and after (a sweep run in between read the refund as still there).
-  await followReceivedReturns(container, orderId)
+  const follow = async () => {
+    for (const returnId of returnIds) await sweeps.reopenReturnSweepItem(returnId)
+  }
+  await follow()
   await payments.deleteRefunds([refundId])
   await refreshRefundedAmount(payments, paymentId)
   await unbookRefund(container, refundId)
-  await followReceivedReturns(container, orderId)
+  await follow()
 }
 
-// Each received return of the order followed again by the return's sweep (a new generation).
-async function followReceivedReturns(container: MedusaContainer, orderId: string | undefined): Promise<void> {
-  if (!orderId) return
+// The order's received returns (in full or in part): the ones a removed refund may have been counted for.
+async function receivedReturnsOf(container: MedusaContainer, orderId: string | undefined): Promise<string[]> {
+  if (!orderId) return []
   const { data } = await container.resolve<Query>(ContainerRegistrationKeys.QUERY).graph({
     entity: "return",
     fields: ["id", "status"],
     filters: { order_id: orderId },
   })
-  const service = container.resolve<{ reopenReturnSweepItem(returnId: string): Promise<number> }>(INSTALLMENTS_MODULE)
-  for (const received of (data as { id: string; status?: string | null }[]).filter(
-    (made) => made.status === ReturnStatus.RECEIVED || made.status === ReturnStatus.PARTIALLY_RECEIVED
-  )) {
-    await service.reopenReturnSweepItem(received.id)
-  }
+  return (data as { id: string; status?: string | null }[])
+    .filter((made) => made.status === ReturnStatus.RECEIVED || made.status === ReturnStatus.PARTIALLY_RECEIVED)
+    .map((made) => made.id)
 }
 
 /** What the Payment module's own refund updates after recording or deleting one: the collection's refunded total. */

@@ -51,12 +51,13 @@ export const findOrphanPaymentStep = createStep(
     const metadata = details.payment_link.metadata
     const sessionId = metadata?.session_id
     const context = typeof sessionId === "string" && sessionId ? await loadSessionContext(container, sessionId) : { payments: [] }
+    const owner = linkOwner(metadata, instanceId)
     // Only a link without an identity (made before links carried one) is judged by its cart.
-    const cartId = linkOwner(metadata, instanceId) === "unknown" ? metadata?.cart_id : undefined
+    const cartId = owner === "unknown" ? metadata?.cart_id : undefined
     const cartKnown = typeof cartId === "string" && cartId ? await cartExists(container, cartId) : undefined
     // The identity a database copy inherits is not proof: this database's record of making the link is.
     const madeHere =
-      linkOwner(metadata, instanceId) === "ours" && typeof sessionId === "string"
+      owner === "ours" && typeof sessionId === "string"
         ? await container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE).madeLinkFor(sessionId)
         : undefined
     return new StepResponse<OrphanDecision>(
