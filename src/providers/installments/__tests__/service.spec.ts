@@ -1,7 +1,7 @@
 import nock from "nock"
 import { asRegistrationId } from "../../../installments/registrations/provider-ids"
 import { useNock } from "../../../lib/__tests__/use-nock"
-import { socketError } from "../../../lib/client/__tests__/helpers"
+import { fakeTimeouts, socketError, unanswered } from "../../../lib/client/__tests__/helpers"
 import { MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { signedDeliveryHeaders } from "../../../lib/webhooks"
 import { recentPaidVerdicts } from "../../../installments/links/recent-paid-verdicts"
@@ -579,29 +579,36 @@ describe("refundPayment", () => {
   describe("a refund whose outcome is unknown", () => {
     const input = { amount: 10, data: sessionData({ transaction_id: TX_ID }), context: { idempotency_key: "ref_unknown" } }
 
-    // Only the timeout case shortens the client's timeout: on a busy machine the re-read itself can
-    // take longer than a short timeout, and would then fail for a reason this test is not about. The
-    // warning names the error the refund call ended in, so each case proves it met its own fault.
-    it.each([
-      ["a 503", "ApiError", {}, (scope: nock.Interceptor) => scope.reply(503, { error: "unavailable" })],
-      ["a reset connection", "ConnectionError", {}, (scope: nock.Interceptor) => scope.replyWithError(socketError("ECONNRESET"))],
-      [
-        "a timeout",
-        "TimeoutError",
-        { timeoutMs: 1_000 },
-        (scope: nock.Interceptor) => scope.delay(2_000).reply(200, { status: "success", key_type: "RefundReference", key: "RF-4" }),
-      ],
-    ])("after %s, succeeds when the service lists the refund's key", async (_case, endedIn, options, answer) => {
+    // The timeout is a signal the test gives: the refund's reply never comes, and once the request is
+    // there the test moves a fake clock past the client's timeout. Nothing races a short timer, so the
+    // re-read that follows is never cut by the machine's speed. The warning names the error the refund
+    // call ended in, so each case proves it met its own fault.
+    afterEach(() => jest.useRealTimers())
+    const TIMEOUT_MS = 20_000
+    it.each<[string, string, ((scope: nock.Interceptor) => nock.Scope) | "never answered"]>([
+      ["a 503", "ApiError", (scope) => scope.reply(503, { error: "unavailable" })],
+      ["a reset connection", "ConnectionError", (scope) => scope.replyWithError(socketError("ECONNRESET"))],
+      ["a timeout", "TimeoutError", "never answered"],
+    ])("after %s, succeeds when the service lists the refund's key", async (_case, endedIn, answer) => {
       const warn = (silentLogger as unknown as { warn: jest.Mock }).warn
       warn.mockClear()
+      const held = answer === "never answered" ? unanswered() : undefined
+      if (held) fakeTimeouts()
       mockTransaction()
-      answer(nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`))
+      const refund = nock(BASE_URL).post(`/transactions/refund/${TX_ID}/`)
+      if (held) refund.reply(held.reply)
+      else if (answer !== "never answered") answer(refund)
       const reread = mockTransaction({
         status: "partially refunded",
         refunded_amount: "10.00",
         refund_tracker: [refundEntry(medusaRefundKey("ref_unknown").key)],
       })
-      const result = await provider(options).refundPayment(input)
+      const pending = provider({ timeoutMs: TIMEOUT_MS }).refundPayment(input)
+      if (held) {
+        await held.arrived(1)
+        await jest.advanceTimersByTimeAsync(TIMEOUT_MS)
+      }
+      const result = await pending
       expect(reread.isDone()).toBe(true)
       expect(result.data).toMatchObject({ transaction_id: TX_ID })
       expect(warn).toHaveBeenCalledWith(expect.stringContaining(`ended in ${endedIn}, but the service lists it: accepted`))
