@@ -4,7 +4,8 @@
 # uses the one at DB_HOST/DB_PORT), after the static checks (scripts/checks.sh: lint,
 # format, typecheck). What else it needs it starts or names: Redis (scripts/ensure-redis.sh) and
 # chromium (scripts/ensure-chromium.sh). Exits non-zero if a check or a test failed, naming the failed
-# checks; ends with a plain "N passed, N failed" line, a failed check counted among the failed.
+# checks; ends with a plain "N passed, N failed" line, a failed check counted among the failed, as
+# is a test-manifest.json that does not record what the run ran (scripts/test-manifest.js --check).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -62,6 +63,17 @@ npx ts-node --transpile-only scripts/test-database.ts bash scripts/test-suites.s
       printf '%s\n' "$line"
     fi
   done
+  # The committed test-manifest.json against what this run ran, file by file: out of date in either
+  # direction (a test added, removed or renamed without npm run test:manifest) fails the run. The
+  # counts come from this run's own reports, so no spec is loaded a second time.
+  manifest=0
+  node scripts/test-manifest.js --check --reports test-results/unit.json test-results/integration-{1,2,3,4}.json || manifest=1
+  if [ $manifest -ne 0 ]; then
+    echo "FAILED: test-manifest.json does not record what this run ran (above); npm run test:manifest once that is on purpose"
+    if [[ $held =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+      held="${BASH_REMATCH[1]} passed, $((BASH_REMATCH[2] + 1)) failed"
+    fi
+  fi
   if [ $checks -ne 0 ]; then
     failed_checks=$(cat test-results/checks-failed)
     echo "FAILED: checks: $failed_checks (logs in test-results/)"
@@ -80,8 +92,11 @@ npx ts-node --transpile-only scripts/test-database.ts bash scripts/test-suites.s
     echo "run: ${wall} s wall time (no /proc/stat: CPU-seconds not measured)"
   fi
   [ -n "$held" ] && printf '%s\n' "$held"
+  exit $manifest
 }
-suites=${PIPESTATUS[0]}
-if [ $checks -ne 0 ] || [ "$suites" -ne 0 ]; then
+statuses=("${PIPESTATUS[@]}")
+suites=${statuses[0]}
+manifest=${statuses[1]}
+if [ $checks -ne 0 ] || [ "$suites" -ne 0 ] || [ "$manifest" -ne 0 ]; then
   exit 1
 fi
