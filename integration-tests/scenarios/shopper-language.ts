@@ -3,6 +3,7 @@ import type { SuiteContext } from "../helpers/context"
 import { withRegistrationOptions } from "../helpers/registrations"
 import { CARDS, linkReads, payLink, sandboxClient, webhooksIdle } from "../helpers/sandbox"
 import { PROVIDERS } from "../helpers/seed"
+import { eventsOfLink } from "../helpers/webhooks"
 
 // What a shopper reads (the session's failure reason, a refused start, the plans line) in the cart's
 // language, with the registration's `language` (English in this store's medusa-config.ts) when the
@@ -228,7 +229,12 @@ export function shopperLanguageScenarios(ctx: SuiteContext) {
     const cancelled = await cart(10, "ar")
     const { session: cancelledSession } = await start(cancelled.id)
     // The shopper closes the hosted page (the sandbox's `modal.closed`): cancelled, not refused.
-    expect((await ctx.sandbox.control.post(`/payment-links/${cancelledSession.data.payment_link_id}/cancel`)).status).toBe(200)
+    const cancelledLink = cancelledSession.data.payment_link_id as string
+    expect((await ctx.sandbox.control.post(`/payment-links/${cancelledLink}/cancel`)).status).toBe(200)
+    // The service recorded the cancel (its modal.closed event, which the plugin does not act on: the
+    // shopper's return asks the service, as after any visit to the hosted page).
+    const cancels = (await eventsOfLink(ctx.sandbox, cancelledLink)).map((event) => event.event)
+    expect(cancels).toEqual(["modal.closed"])
     expect(await paymentStatus(cancelled.id)).toMatchObject({
       status: "not_paid",
       completable: false,
@@ -243,8 +249,10 @@ export function shopperLanguageScenarios(ctx: SuiteContext) {
       message: "The payment link expired before it was paid. Start a new payment.",
     })
 
-    // The declined shopper pays again with another card: the next order number, none skipped.
+    // The declined shopper pays again with another card, and the one who cancelled continues to payment
+    // as the message says: the next order numbers, none skipped.
     expect(await payAndComplete(declined.id)).toBe(first + 1)
+    expect(await payAndComplete(cancelled.id)).toBe(first + 2)
     // A cart with no installments session, and one that does not exist: 404s that say which.
     const other = await cart(1)
     const none = await api.get(`/store/installments/carts/${other.id}/payment-status`, {
