@@ -21,6 +21,7 @@ import { asRegistrationId } from "../../src/installments/registrations/provider-
 const FAULTS = ["apply_lose_answer", "apply_5xx", "hang", "slow"] as const
 type Fault = (typeof FAULTS)[number] | "refuse_429"
 
+type LoggedRequest = { seq: number; path: string; status: number; fault: string | null }
 type LedgerRow = { id: string; status: string; idempotency_key: string | null; record_in_medusa?: boolean; source: string | null }
 
 /**
@@ -52,6 +53,13 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
    * The faults the sandbox played on requests to `path`, from its request log (a request is logged
    * when its connection closes, which can come after the caller gave up: waited for, up to 10 s).
    */
+  /** The requests to `path` the sandbox has logged (after `since`, a `seq` of its log): answer status and fault met. */
+  const loggedTo = async (path: string, since = 0) =>
+    ((await ctx.sandbox.control.get("/requests", { params: { since } })).data.requests as LoggedRequest[])
+      .filter((request) => request.path.toLowerCase() === path.toLowerCase())
+      .map(({ status, fault }) => ({ status, fault }))
+  /** The latest `seq` of the sandbox's request log: what a cell reads its own requests after. */
+  const logMark = async () => (await ctx.sandbox.control.get("/requests")).data.last as number
   const faultsMet = async (path: string, atLeast = 1) => {
     const read = async () =>
       ((await ctx.sandbox.control.get("/requests")).data.requests as { path: string; fault: string | null }[])
@@ -228,7 +236,11 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     // The return's own run finds the intent unresolved and sends nothing.
     await settledAfter(ctx.getContainer(), mark, [RUNS.returnRefund], 60_000)
     expect((await client().transactions.retrieve(transactionId)).refund_tracker).toEqual([])
+    // The fault is the kill: the service's log has no refund request for the transaction until the jobs run.
+    const refundPath = `/transactions/refund/${transactionId}/`
+    expect(await loggedTo(refundPath)).toEqual([])
     await runJobs()
+    expect(await loggedTo(refundPath)).toEqual([{ status: 200, fault: null }])
     await expectExactlyOnce("killed between intent and call", orderId, transactionId, 6900n)
     matrix.push(`return x killed between intent and call -> resolved never sent, retried once under ${key}`)
   })
@@ -276,6 +288,10 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
       { ...ctx.admin, validateStatus: () => true }
     )
     expect(first.data.message).toMatch(/did not confirm the refund of 10\.00 SAR/)
+    // Every attempt of the refund met the lost answer armed for it.
+    const met = await faultsMet(`/transactions/refund/${transactionId}/`)
+    expect(met.length).toBeGreaterThan(0)
+    expect(met.filter((fault) => fault !== "apply_lose_answer")).toEqual([])
     await ctx.sandbox.control.post("/faults", { endpoint_faults: [], webhook_drop_rate: 1 })
     const [row] = (await rowsOf(transactionId)).filter((candidate) => candidate.status === "unknown")
     // Both resolvers' reads of the transaction are held at the sandbox until both are in flight: each
@@ -330,8 +346,12 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     // The return's own run finds its intent unresolved and the Medusa refund in flight: nothing is sent.
     await settledAfter(ctx.getContainer(), mark, [RUNS.returnRefund], 60_000)
     expect((await client().transactions.retrieve(transactionId)).refund_tracker).toEqual([])
+    // The fault is the kill: the service's log has no refund request for the transaction until the jobs run.
+    const refundPath = `/transactions/refund/${transactionId}/`
+    expect(await loggedTo(refundPath)).toEqual([])
     await runJobs()
     await runJobs()
+    expect(await loggedTo(refundPath)).toEqual([{ status: 200, fault: null }])
     await expectExactlyOnce("killed after Medusa's refund row", orderId, transactionId, 6900n)
     expect((await flow.refundsOf(orderId)).map((refund: { id: string }) => refund.id)).not.toContain(kept.id)
     matrix.push(`return x killed after Medusa's refund row -> the row removed, refunded 69.00 once under ${key}`)
@@ -349,6 +369,8 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
     await flow.receive(returnId, [{ id: candle.id, quantity: 2 }])
     await settledAfter(ctx.getContainer(), mark, [RUNS.returnRefund], 60_000)
     expect((await rowsOf(transactionId)).map((row) => row.status)).toEqual(["failed"])
+    // The fault met the return's refund: the service refused it (its balance), no endpoint fault played.
+    expect(await loggedTo(`/transactions/refund/${transactionId}/`)).toEqual([{ status: 400, fault: null }])
     await ctx.sandbox.control.post("/merchant/balance", { balance: "1000000.00" })
     // A merchant's refund of 40.00 whose process was killed after Medusa's row, before the call.
     const payments = ctx.getContainer().resolve(Modules.PAYMENT) as unknown as {
@@ -391,14 +413,15 @@ export function faultMatrixScenarios(ctx: SuiteContext) {
       await faults([
         { endpoint: "create_link", mode: fault, times: 1, ...(fault === "slow" || fault === "hang" ? { delay_ms: 7_000 } : {}) },
       ])
+      const since = await logMark()
       const { orderId, transactionId } = await flow.paidOrder([{ variantId: shipping.variants.candle, quantity: 1 }])
-      const { data } = await ctx.sandbox.control.get("/requests")
-      // The link creation met the fault armed for this cell (the only create_link fault of the matrix).
-      expect(
-        (data.requests as { path: string; fault: string | null }[]).some(
-          (request) => /^\/payment_links\/[^/]+\/create$/.test(request.path) && request.fault === fault
-        )
-      ).toBe(true)
+      const { data } = await ctx.sandbox.control.get("/requests", { params: { since } })
+      // This cell's checkout created links: the first creation met the fault armed (once) for it, the retry none.
+      const creations = (data.requests as LoggedRequest[])
+        .filter((request) => /^\/payment_links\/[^/]+\/create$/.test(request.path))
+        .map((request) => request.fault)
+      expect(creations[0]).toBe(fault)
+      expect(creations.slice(1).every((met) => met === null)).toBe(true)
       const order = await flow.readOrder(orderId)
       expect(order.payment_collections[0].payments).toHaveLength(1)
       expect((await client().transactions.retrieve(transactionId)).status).toBe("success")
