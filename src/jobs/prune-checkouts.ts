@@ -4,6 +4,7 @@ import { checkoutsPrunedBefore } from "../installments/insights/retention"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { recordedJob } from "../installments/health/job-runs"
+import { inBatches } from "../lib/in-batches"
 
 const BATCH_SIZE = 1000
 
@@ -23,18 +24,7 @@ async function pruneCheckouts(container: MedusaContainer, options: PruneCheckout
   const batch = options.batchSize ?? BATCH_SIZE
   const before = checkoutsPrunedBefore(now)
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-  let deleted = 0
-  for (let count = batch; count === batch;) {
-    const old = await service.listInstallmentsCheckouts(
-      { started_at: { $lt: before } },
-      { take: batch, order: { started_at: "ASC" }, select: ["id"] }
-    )
-    if (old.length) {
-      await service.deleteInstallmentsCheckouts(old.map((row) => row.id))
-    }
-    count = old.length
-    deleted += count
-  }
+  const deleted = await inBatches(batch, (take) => service.pruneCheckoutsStartedBefore(before, take))
   if (deleted) {
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)

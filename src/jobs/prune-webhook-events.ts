@@ -6,6 +6,7 @@ import { SMS_WINDOW_MS } from "../installments/links/sms-limit"
 import { INSTALLMENTS_MODULE } from "../modules/installments"
 import type InstallmentsModuleService from "../modules/installments/service"
 import { recordedJob } from "../installments/health/job-runs"
+import { inBatches } from "../lib/in-batches"
 
 const BATCH_SIZE = 1000
 /** How long the record of a link made is kept: past any link's life (7 days at most) and the stray-payment sweep's look-back. */
@@ -34,24 +35,13 @@ async function pruneWebhookEvents(container: MedusaContainer, options: PruneOpti
   )
   const before = pruneBefore(now, retention)
   const service = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-  const deleted = { webhook_events: 0, sweep_items: 0, sms_sends: 0, links_made: 0 }
-  for (let count = batch; count === batch;) {
-    count = await service.pruneWebhookEvents(before, batch)
-    deleted.webhook_events += count
-  }
-  for (let count = batch; count === batch;) {
-    count = await service.pruneClosedSweepItems(before, batch)
-    deleted.sweep_items += count
-  }
   const smsBefore = new Date(now.getTime() - 2 * SMS_WINDOW_MS)
-  for (let count = batch; count === batch;) {
-    count = await service.pruneSmsSends(smsBefore, batch)
-    deleted.sms_sends += count
-  }
   const linksBefore = new Date(now.getTime() - LINK_MADE_RETENTION_MS)
-  for (let count = batch; count === batch;) {
-    count = await service.pruneLinksMade(linksBefore, batch)
-    deleted.links_made += count
+  const deleted = {
+    webhook_events: await inBatches(batch, (take) => service.pruneWebhookEvents(before, take)),
+    sweep_items: await inBatches(batch, (take) => service.pruneClosedSweepItems(before, take)),
+    sms_sends: await inBatches(batch, (take) => service.pruneSmsSends(smsBefore, take)),
+    links_made: await inBatches(batch, (take) => service.pruneLinksMade(linksBefore, take)),
   }
   if (deleted.webhook_events || deleted.sweep_items || deleted.sms_sends || deleted.links_made) {
     container

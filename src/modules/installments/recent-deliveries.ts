@@ -7,7 +7,7 @@ const REMEMBER_MS = 60_000
 /**
  * Delivery ids this process recorded moments ago or is recording now. The service sends each event
  * to every endpoint registered on the merchant account (one per provider registration), so copies
- * arrive together; they are answered as duplicates here without a failed insert and a read each.
+ * arrive together; they are answered as duplicates here without a statement each.
  * The table's unique index still decides between processes: an id not here goes to the database.
  */
 export class RecentDeliveries {

@@ -324,21 +324,24 @@ describe("webhook events", () => {
     expect(await svc.recordWebhookEvent(delivery)).toBe(true)
   })
 
-  it("copies of one event (one per registered endpoint) at once: one is recorded, the others are duplicates without a failed insert", async () => {
+  it("copies of one event (one per registered endpoint) at once: one is recorded, the others are duplicates without a statement", async () => {
     const { svc, events } = fakeModule()
-    const inserts = jest.spyOn(events, "create")
-    const reads = jest.spyOn(events, "list")
-    Object.assign(svc, { createWebhookEvents: events.create, listWebhookEvents: events.list })
+    const manager = (svc as unknown as { baseRepository_: { getFreshManager(): { execute: jest.Mock } } }).baseRepository_
+    const fresh = manager.getFreshManager.bind(manager)
+    const statements = jest.fn()
+    jest.spyOn(manager, "getFreshManager").mockImplementation(() => {
+      const em = fresh()
+      return { execute: (...args: Parameters<typeof em.execute>) => (statements(), em.execute(...args)) } as never
+    })
     const delivery = { event_id: "evt_copies", event_name: "order.success" }
     const answers = await Promise.all([1, 2, 3].map(() => svc.recordWebhookEvent(delivery)))
     expect(answers.sort()).toEqual([false, false, true])
     expect(await svc.recordWebhookEvent(delivery)).toBe(false)
-    expect(inserts).toHaveBeenCalledTimes(1)
-    expect(reads).not.toHaveBeenCalled()
+    expect(statements).toHaveBeenCalledTimes(1)
     expect(events.rows).toHaveLength(1)
   })
 
-  it("an id recorded by another process is still refused by the table, and read once", async () => {
+  it("an id recorded by another process is still refused by the table", async () => {
     const { svc, events } = fakeModule()
     events.rows.push({ id: "row_other", event_id: "evt_elsewhere" })
     const delivery = { event_id: "evt_elsewhere", event_name: "order.success" }
@@ -349,16 +352,20 @@ describe("webhook events", () => {
 
   it("a copy waiting on an insert that failed tries its own", async () => {
     const { svc, events } = fakeModule()
+    const manager = (svc as unknown as { baseRepository_: { getFreshManager(): { execute: jest.Mock } } }).baseRepository_
+    const fresh = manager.getFreshManager.bind(manager)
     let failures = 1
-    const create = events.create
-    Object.assign(svc, {
-      createWebhookEvents: async (input: Record<string, unknown>) => {
-        if (failures-- > 0) {
-          await new Promise((resolve) => setImmediate(resolve))
-          throw new Error("connection reset")
-        }
-        return create(input)
-      },
+    jest.spyOn(manager, "getFreshManager").mockImplementation(() => {
+      const em = fresh()
+      return {
+        execute: async (...args: Parameters<typeof em.execute>) => {
+          if (failures-- > 0) {
+            await new Promise((resolve) => setImmediate(resolve))
+            throw new Error("connection reset")
+          }
+          return em.execute(...args)
+        },
+      } as never
     })
     const delivery = { event_id: "evt_retry", event_name: "order.success" }
     const [first, second] = await Promise.allSettled([svc.recordWebhookEvent(delivery), svc.recordWebhookEvent(delivery)])

@@ -57,12 +57,27 @@ export function table(unique: string) {
 }
 
 /**
- * Medusa's repository as the module's transactional methods use it: one transaction per call, and
- * Postgres's advisory transaction locks (held until the transaction ends) as a mutex per key.
+ * Medusa's repository as the module's methods use it: one transaction per call, with Postgres's
+ * advisory transaction locks (held until the transaction ends) as a mutex per key; and a fresh
+ * manager whose `execute` runs the one raw statement the fake tables answer, the delivery record's
+ * insert-unless-recorded (rows back as MikroORM's `execute` gives them: the `returning` ids).
  */
-function repository() {
+function repository(events: ReturnType<typeof table>) {
   const held = new Map<string, Promise<void>>()
   return {
+    getFreshManager() {
+      return {
+        async execute(sql: string, [id, event_id, event_name, payment_link_id, provider_id]: unknown[]) {
+          if (!sql.includes('insert into "installments_webhook_event"') || !sql.includes("on conflict")) {
+            throw new Error(`the fake module does not run: ${sql}`)
+          }
+          await new Promise((resolve) => setImmediate(resolve))
+          if (events.rows.some((row) => row.event_id === event_id)) return []
+          events.rows.push({ id: id as string, event_id, event_name, payment_link_id, provider_id })
+          return [{ id }]
+        },
+      }
+    },
     async transaction(work: (manager: unknown) => Promise<unknown>) {
       const releases: (() => void)[] = []
       const manager = {
@@ -89,7 +104,7 @@ export function fakeModule() {
   const marks = table("name")
   const svc = Object.create(InstallmentsModuleService.prototype) as InstallmentsModuleService
   Object.assign(svc, {
-    baseRepository_: repository(),
+    baseRepository_: repository(events),
     listInstallmentsRefunds: refunds.list,
     createInstallmentsRefunds: refunds.create,
     updateInstallmentsRefunds: refunds.update,
