@@ -183,6 +183,22 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
     const store = storefront(api, seed)
     const mark = await queues.mark()
     const t0 = Date.now()
+    // One shopper's completion is made to overlap the worker's handling of that shopper's delivery
+    // (the others' timing makes an overlap likely, not certain): the link's reads are held at the
+    // sandbox while the handling runs and the completion is under way, then let go together.
+    const FORCED = 0
+    let forcedOverlapSeen = false
+    // The event bus's jobs handling the forced link's deliveries, seen while they ran.
+    const forcedJobs = new Set<string>()
+    const heldReads = async (path: string) =>
+      ((await sandbox.control.get("/holds")).data.held as { path: string }[]).filter(
+        (request) => request.path.toLowerCase() === path.toLowerCase()
+      ).length
+    const handlingDeliveryOf = async (linkId: string) => {
+      const jobs = (await queues.activeJobs(WEBHOOK_RECEIVED_EVENT)).filter((job) => JSON.stringify(job.data).includes(linkId))
+      jobs.forEach((job) => forcedJobs.add(job.jobId))
+      return jobs.length > 0
+    }
     const checkouts = await inParallel(CHECKOUTS, CHECKOUTS, (index) =>
       explained(`checkout ${index}`, async () => {
         const installment = index % 2 === 0
@@ -192,6 +208,10 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
         const cart = await store.createCart(installment ? 8 + index : 2 + index, { email: `shopper-${index}@example.sa` })
         const { session } = await store.startPayment(cart.id)
         const linkId = session.data.payment_link_id as string
+        const details = `/payment_links/${linkId}/details`
+        if (index === FORCED) {
+          await sandbox.control.post("/holds", { paths: [details] })
+        }
         const paid = await payLink(
           sandbox,
           linkId,
@@ -203,9 +223,28 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
         // later (Medusa's webhook delay), when its 5-second sweep also runs: half the shoppers return
         // at once, half while the worker is recording the same payments.
         const half = CHECKOUTS / 2
-        await new Promise((resolve) => setTimeout(resolve, index < half ? index * 300 : 4300 + (index - half) * 300))
-        const completing = { start: Date.now(), end: 0 }
-        const completed = await store.complete(cart.id)
+        let completing: { start: number; end: number }
+        let completed: Awaited<ReturnType<typeof store.complete>>
+        if (index === FORCED) {
+          try {
+            // The worker is handling this link's delivery, its read of the link held.
+            await waitFor(async () => (await heldReads(details)) >= 1 && (await handlingDeliveryOf(linkId)), 60_000)
+            const before = await heldReads(details)
+            completing = { start: Date.now(), end: 0 }
+            const completion = store.complete(cart.id)
+            // The completion's read is held too, and the handling still runs: the two overlap now.
+            await waitFor(async () => (await heldReads(details)) > before, 30_000)
+            forcedOverlapSeen = await handlingDeliveryOf(linkId)
+            await sandbox.control.delete("/holds")
+            completed = await completion
+          } finally {
+            await sandbox.control.delete("/holds")
+          }
+        } else {
+          await new Promise((resolve) => setTimeout(resolve, index < half ? index * 300 : 4300 + (index - half) * 300))
+          completing = { start: Date.now(), end: 0 }
+          completed = await store.complete(cart.id)
+        }
         completing.end = Date.now()
         return {
           completing,
@@ -249,13 +288,22 @@ describe("the plugin on a Medusa server and worker sharing Redis", () => {
 
     // The worker handled every verified delivery before the count (an order.success per paid link at least).
     expect(handled.filter((name) => name === WEBHOOK_RECEIVED_EVENT).length).toBeGreaterThanOrEqual(CHECKOUTS)
-    // How often a delivery was handled while a storefront completed its cart, measured, not asserted:
-    // the timing makes it likely, not certain (1 of 10 in a run on 2026-11-28); forcing it needs the
-    // sandbox to hold the worker's link read while a completion runs.
+    // The forced shopper's completion overlapped the handling of that shopper's own delivery: seen
+    // while it happened (the job still active once the completion was under way), and read afterwards
+    // from the event stream's active and completed entries of that job (Redis's clock, this machine's).
+    // The others' overlaps with any delivery's handling are counted, not required: likely, not certain.
     const handling = await queues.handledIntervals(mark, WEBHOOK_RECEIVED_EVENT)
-    const overlaps = checkouts.filter(({ completing }) =>
-      handling.some((run) => run.start < completing.end && completing.start < run.end)
-    ).length
+    const overlap = (completing: { start: number; end: number }, runs: typeof handling) =>
+      runs.some((run) => run.start < completing.end && completing.start < run.end)
+    const overlaps = checkouts.filter(({ completing }) => overlap(completing, handling)).length
+    expect(forcedJobs.size).toBeGreaterThan(0)
+    expect(
+      overlap(
+        checkouts[FORCED].completing,
+        handling.filter((run) => forcedJobs.has(run.jobId))
+      )
+    ).toBe(true)
+    expect(forcedOverlapSeen).toBe(true)
     expect(perLink).toEqual(Array(CHECKOUTS).fill(1))
     expect(captures).toEqual(Array(CHECKOUTS).fill(1))
     // Each shopper paid once and keeps the sale: no completion rolled back into a refund.

@@ -65,11 +65,11 @@ export class QueueWatch {
    * When each job of the event `name` that completed after `mark` ran (epoch ms, from the ids of its
    * `active` and `completed` entries in the event stream: Redis's own clock, this machine's).
    */
-  async handledIntervals(mark: string, name: string): Promise<{ start: number; end: number }[]> {
+  async handledIntervals(mark: string, name: string): Promise<{ jobId: string; start: number; end: number }[]> {
     const entries = await this.client.xrange(`${EVENTS}:events`, `(${mark}`, "+")
     const names = new Map<string, string>()
     const started = new Map<string, number>()
-    const intervals: { start: number; end: number }[] = []
+    const intervals: { jobId: string; start: number; end: number }[] = []
     for (const [id, fields] of entries) {
       const field = (key: string) => fields[fields.indexOf(key) + 1]
       const at = Number(id.split("-")[0])
@@ -78,10 +78,24 @@ export class QueueWatch {
       else if (field("event") === "active") started.set(jobId, at)
       else if (field("event") === "completed" && started.has(jobId)) {
         const jobName = names.get(jobId) ?? (await this.client.hget(`${EVENTS}:${jobId}`, "name"))
-        if (jobName === name) intervals.push({ start: started.get(jobId)!, end: at })
+        if (jobName === name) intervals.push({ jobId, start: started.get(jobId)!, end: at })
       }
     }
     return intervals
+  }
+
+  /**
+   * The event bus's jobs of the event `name` being handled now (BullMQ's active list), with their
+   * data: read while they run, as a completed job's record is removed (Medusa's removeOnComplete).
+   */
+  async activeJobs(name: string): Promise<{ jobId: string; data: unknown }[]> {
+    const ids = await this.client.lrange(`${EVENTS}:active`, 0, -1)
+    const jobs: { jobId: string; data: unknown }[] = []
+    for (const jobId of ids) {
+      const [jobName, data] = await this.client.hmget(`${EVENTS}:${jobId}`, "name", "data")
+      if (jobName === name && data) jobs.push({ jobId, data: JSON.parse(data) })
+    }
+    return jobs
   }
 
   /** How many jobs wait, are delayed or run: events, and workflow steps. */
