@@ -153,4 +153,26 @@ describe("the docs check", () => {
       expect.stringMatching(/link `\[D38\]\(decisions\.md\)` does not go to #d38/),
     ])
   })
+
+  it("finds a wrong count of stored models or tables, a refund key format the code does not have, and an issue number", () => {
+    expect(
+      added(edit("docs/admin.md", /\n/, "\nThe plugin keeps 3 tables: 9 models and 4 tables of plain SQL.\n"))[
+        "counts of stored models and tables"
+      ]
+    ).toEqual([
+      expect.stringMatching(/docs\/admin\.md:2: "3 tables": the plugin has 15 tables in its migrations/),
+      expect.stringMatching(/docs\/admin\.md:2: "9 models": the plugin has 10 data models/),
+      expect.stringMatching(/docs\/admin\.md:2: "4 tables of plain SQL": the plugin has 5 tables of plain SQL/),
+    ])
+    const keys = added(
+      edit("docs/decisions.md", "`return:<return id>:<payment id>:<receipt>`", "`return:<return id>:<payment id>`, `refund:<id>`")
+    )
+    expect(keys["refund key formats in decisions.md"]).toEqual([
+      "docs/decisions.md: refund key `return:…` has 2 part(s) in D53; the code's has 3",
+      "docs/decisions.md: refund key cause `refund:…` is in D53 but not in keys.ts",
+    ])
+    expect(added(edit("docs/admin.md", /\n/, "\nThe Health page came with issue 42.\n"))["no issue or pull request numbers"]).toEqual([
+      expect.stringMatching(/docs\/admin\.md:2: "issue 42" cites a tracker's item/),
+    ])
+  })
 })

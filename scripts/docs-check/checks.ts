@@ -591,3 +591,99 @@ export function checkDecisionLinks(repo: Repo): Problem[] {
   }
   return problems
 }
+
+/** The plugin's stored things: its data models (`model.define`) and every table its migrations create. */
+export function storedCounts(repo: Repo): { models: number; tables: number } {
+  const models = repo
+    .files("src/modules/installments/models", /\.ts$/)
+    .filter((file) => /\bmodel\s*\.define\(\s*"installments_/.test(repo.read(file))).length
+  const tables = new Set(
+    repo
+      .files("src/modules/installments/migrations", /\.ts$/)
+      .flatMap((file) =>
+        [...repo.read(file).matchAll(/create table (?:if not exists )?\\?"?(installments_\w+)/gi)].map((match) => match[1])
+      )
+  )
+  return { models, tables: tables.size }
+}
+
+/**
+ * A count of the plugin's stored things stated in prose matches the code: "N models" the data models,
+ * "N tables" every table the migrations create, "N tables of plain SQL" those no model declares.
+ */
+export function checkStoredCounts(repo: Repo): Problem[] {
+  const { models, tables } = storedCounts(repo)
+  const problems: Problem[] = []
+  for (const file of pages(repo).filter((page) => page !== "CHANGELOG.md")) {
+    for (const { line, number } of proseLines(repo.read(file))) {
+      for (const match of line.matchAll(/\b(\d+)\s+(?:data\s+)?(models|tables)\b( of plain SQL)?/g)) {
+        const expected = match[2] === "models" ? models : match[3] ? tables - models : tables
+        const what = match[2] === "models" ? "data models" : match[3] ? "tables of plain SQL (no model)" : "tables in its migrations"
+        if (Number(match[1]) !== expected) {
+          problems.push({ file, line: number, message: `"${match[0]}": the plugin has ${expected} ${what}` })
+        }
+      }
+    }
+  }
+  return problems
+}
+
+/** The refund causes of src/installments/refunds/keys.ts: each name's prefix and its number of parts (`return:<a>:<b>:<c>` is 3). */
+export function refundKeyFormats(repo: Repo): Map<string, number> {
+  const text = repo.read("src/installments/refunds/keys.ts")
+  return new Map(
+    [...text.matchAll(/causeKey\(\s*`([a-z-]+):([^`]*)`/g)].map((match) => [match[1], match[2].split(":").length] as const)
+  )
+}
+
+/**
+ * The refund keys' cause names in decisions.md's D53 are the code's: every cause the code names, with
+ * as many parts, and no cause the code lacks (`return:<return id>:<payment id>:<receipt>`).
+ */
+export function checkRefundKeyFormats(repo: Repo, formats: Map<string, number>): Problem[] {
+  const file = "docs/decisions.md"
+  const text = repo.read(file)
+  const start = text.indexOf('<a id="d53"></a>')
+  if (start < 0 || !formats.size) {
+    return [
+      { file, message: start < 0 ? "no D53 (refund keys)" : "no refund causes read from keys.ts: the reader of the code is broken" },
+    ]
+  }
+  const next = text.indexOf("<a id=", start + 1)
+  const said = new Map(
+    codeSpans(text.slice(start, next < 0 ? undefined : next))
+      .map((span) => /^([a-z-]+):(<[^>]+>(?::<[^>]+>)*)$/.exec(span))
+      .filter((match): match is RegExpExecArray => !!match)
+      .map((match) => [match[1], match[2].split(":").length] as const)
+  )
+  return [
+    ...[...formats]
+      .filter(([cause, parts]) => said.get(cause) !== parts)
+      .map(([cause, parts]) => ({
+        file,
+        message: said.has(cause)
+          ? `refund key \`${cause}:…\` has ${said.get(cause)} part(s) in D53; the code's has ${parts}`
+          : `refund key cause \`${cause}:…\` (keys.ts) is not named in D53`,
+      })),
+    ...[...said.keys()]
+      .filter((cause) => !formats.has(cause))
+      .map((cause) => ({ file, message: `refund key cause \`${cause}:…\` is in D53 but not in keys.ts` })),
+  ]
+}
+
+/** A reference to a work tracker's item: an issue or pull request number. */
+const TRACKER_REFERENCE = /\b(?:issues?|PR|pull request)\s+#?\d+\b|(?<![\w/-])#\d+\s+\((?:issue|PR)\)/i
+
+/** No page but the changelog cites an issue or pull request by number: readers have no tracker to follow. */
+export function checkTrackerReferences(repo: Repo): Problem[] {
+  return pages(repo)
+    .filter((file) => file !== "CHANGELOG.md" && !(file in NOT_YET_CHECKED))
+    .flatMap((file) =>
+      proseLines(repo.read(file)).flatMap(({ line, number }) => {
+        const found = TRACKER_REFERENCE.exec(line.replace(/\]\([^)]*\)/g, "]"))
+        return found
+          ? [{ file, line: number, message: `"${found[0]}" cites a tracker's item; say what it means, or leave it to CHANGELOG.md` }]
+          : []
+      })
+    )
+}

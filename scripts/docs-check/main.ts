@@ -14,12 +14,16 @@ import {
   checkNpmScripts,
   checkOptionsTable,
   checkReadmeLength,
+  checkRefundKeyFormats,
   checkRouteCounts,
+  checkStoredCounts,
+  checkTrackerReferences,
   checkRouteFields,
   checkRoutes,
   checkSuiteFigures,
   checkValuesNamed,
   optionDefaults,
+  refundKeyFormats,
   run,
   schemaFields,
   unionMembers,
@@ -68,6 +72,9 @@ export function checkDocs(repo: Repo): { name: string; problems: Problem[] }[] {
     run("counts of routes", () => checkRouteCounts(repo)),
     run("no path of one machine", () => checkMachinePaths(repo)),
     run("decisions linked by anchor", () => checkDecisionLinks(repo)),
+    run("counts of stored models and tables", () => checkStoredCounts(repo)),
+    run("refund key formats in decisions.md", () => checkRefundKeyFormats(repo, refundKeyFormats(repo))),
+    run("no issue or pull request numbers", () => checkTrackerReferences(repo)),
   ]
 }
 
