@@ -175,4 +175,12 @@ describe("the docs check", () => {
       expect.stringMatching(/docs\/admin\.md:2: "issue 42" cites a tracker's item/),
     ])
   })
+
+  it("finds a file the architecture page names that the repository does not have", () => {
+    expect(
+      added(edit("docs/architecture.md", "`installments/refunds/send-refund.ts`", "`installments/refunds/send-refunds.ts`"))[
+        "files named in the explanation and operations pages"
+      ]
+    ).toEqual([expect.stringMatching(/`installments\/refunds\/send-refunds\.ts` names no file or folder of the repository/)])
+  })
 })

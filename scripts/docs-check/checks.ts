@@ -687,3 +687,35 @@ export function checkTrackerReferences(repo: Repo): Problem[] {
       })
     )
 }
+
+/** The pages whose code spans name files of this repository, and the folders those names are relative to. */
+export const PATH_PAGES = [
+  "docs/architecture.md",
+  "docs/security.md",
+  "docs/contributing.md",
+  "docs/operations.md",
+  "docs/health.md",
+  "docs/troubleshooting.md",
+]
+
+/** A repository path in a code span: a file with a source extension under a folder, or a folder of two or more levels ending in `/`. */
+const NAMED_PATH = /^(?:[\w.[\]-]+\/)+[\w.[\]-]+\.(?:ts|tsx|js|mjs|sh|json)$|^[\w.[\]-]+(?:\/[\w.[\]-]+)+\/$/
+
+/** Every file or folder named by its path in PATH_PAGES exists, from the repository's root or from `src/`. */
+export function checkNamedPaths(repo: Repo): Problem[] {
+  const problems: Problem[] = []
+  for (const file of PATH_PAGES.filter((page) => repo.exists(page))) {
+    for (const { line, number } of proseLines(repo.read(file))) {
+      for (const span of codeSpans(line)) {
+        if (!NAMED_PATH.test(span) || span.startsWith("node_modules/") || /^(?:\.demo|test-results|\.medusa)\//.test(span)) {
+          continue
+        }
+        const bare = span.replace(/\/$/, "")
+        if (![bare, `src/${bare}`].some((candidate) => repo.exists(candidate))) {
+          problems.push({ file, line: number, message: `\`${span}\` names no file or folder of the repository (nor under src/)` })
+        }
+      }
+    }
+  }
+  return problems
+}

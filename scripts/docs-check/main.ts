@@ -11,6 +11,7 @@ import {
   checkJsonExamples,
   checkLinks,
   checkMachinePaths,
+  checkNamedPaths,
   checkNpmScripts,
   checkOptionsTable,
   checkReadmeLength,
@@ -75,6 +76,7 @@ export function checkDocs(repo: Repo): { name: string; problems: Problem[] }[] {
     run("counts of stored models and tables", () => checkStoredCounts(repo)),
     run("refund key formats in decisions.md", () => checkRefundKeyFormats(repo, refundKeyFormats(repo))),
     run("no issue or pull request numbers", () => checkTrackerReferences(repo)),
+    run("files named in the explanation and operations pages", () => checkNamedPaths(repo)),
   ]
 }
 
