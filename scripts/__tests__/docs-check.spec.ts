@@ -183,4 +183,12 @@ describe("the docs check", () => {
       ]
     ).toEqual([expect.stringMatching(/`installments\/refunds\/send-refunds\.ts` names no file or folder of the repository/)])
   })
+
+  it("finds a table row with a cell more than its header", () => {
+    expect(
+      added(edit("docs/back-office-api.md", "| `GET` or another method | 405", "| `GET` or another method | | 405"))[
+        "tables of one shape"
+      ]
+    ).toEqual([expect.stringMatching(/docs\/back-office-api\.md:\d+: a table row with 3 cells under a header of 2/)])
+  })
 })

@@ -719,3 +719,28 @@ export function checkNamedPaths(repo: Repo): Problem[] {
   }
   return problems
 }
+
+/** Every row of a Markdown table has as many cells as its header (a `|` inside a code span is text, as an escaped `\|`). */
+export function checkTableShapes(repo: Repo): Problem[] {
+  const problems: Problem[] = []
+  for (const file of pages(repo).filter((page) => page !== "CHANGELOG.md")) {
+    let header: number | undefined
+    for (const { line, number } of proseLines(repo.read(file))) {
+      if (!/^\s*\|/.test(line)) {
+        header = undefined
+        continue
+      }
+      const cells = line
+        .replace(/`[^`]*`/g, "x")
+        .trim()
+        .replace(/^\||\|$/g, "")
+        .split(/(?<!\\)\|/).length
+      if (header === undefined) {
+        header = cells
+      } else if (cells !== header) {
+        problems.push({ file, line: number, message: `a table row with ${cells} cells under a header of ${header}` })
+      }
+    }
+  }
+  return problems
+}

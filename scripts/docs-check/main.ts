@@ -18,6 +18,7 @@ import {
   checkRefundKeyFormats,
   checkRouteCounts,
   checkStoredCounts,
+  checkTableShapes,
   checkTrackerReferences,
   checkRouteFields,
   checkRoutes,
@@ -77,6 +78,7 @@ export function checkDocs(repo: Repo): { name: string; problems: Problem[] }[] {
     run("refund key formats in decisions.md", () => checkRefundKeyFormats(repo, refundKeyFormats(repo))),
     run("no issue or pull request numbers", () => checkTrackerReferences(repo)),
     run("files named in the explanation and operations pages", () => checkNamedPaths(repo)),
+    run("tables of one shape", () => checkTableShapes(repo)),
   ]
 }
 
