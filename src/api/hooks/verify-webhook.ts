@@ -15,7 +15,7 @@ import { readRawBytes } from "../../lib/webhooks/raw-body"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type InstallmentsModuleService from "../../modules/installments/service"
 import { WEBHOOK_RECEIVED_EVENT, type WebhookReceivedData } from "../../modules/installments/events"
-import { providerIdOf } from "../../installments/registrations/provider-ids"
+import { providerIdOf, type RegistrationId } from "../../installments/registrations/provider-ids"
 import { recentPaidVerdicts } from "../../installments/links/recent-paid-verdicts"
 import { installmentsProviderOptions } from "../../installments/registrations/lookup"
 import { isDatedDelivery, isFutureDelivery, isStaleDelivery } from "../../installments/webhooks/retention"
@@ -23,6 +23,7 @@ import { refusalLog } from "../../installments/webhooks/refusal-log"
 import { medusaWebhookQueueOptions } from "../../installments/webhooks/medusa-webhook-queue"
 import { countDeliveryRefusal, UNKNOWN_REGISTRATION, type RefusalReason } from "../../installments/health/delivery-refusals"
 import { healthStore } from "../../installments/health/store"
+import { verifiedDelivery, type DeliveryVerdict } from "../../installments/telemetry/webhook-deliveries"
 import { installmentsRegistrationOf } from "./webhook-provider"
 
 export { WEBHOOK_ROUTE_MATCHER } from "./webhook-provider"
@@ -80,7 +81,16 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     next()
     return
   }
+  // A span and a count per delivery (telemetry/webhook-deliveries.ts): its verdict, never its body or headers.
+  await verifiedDelivery(
+    req.scope,
+    id,
+    () => handleDelivery(req, res, id),
+    () => res.statusCode
+  )
+}
 
+async function handleDelivery(req: MedusaRequest, res: MedusaResponse, id: RegistrationId): Promise<DeliveryVerdict> {
   const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const config = req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
   const options = id ? installmentsProviderOptions(config, id) : undefined
@@ -98,7 +108,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     )
     await countRefusal(req, options ? id : UNKNOWN_REGISTRATION, refusal.reason as RefusalReason)
     res.status(refusal.status).json({ type: "invalid_data", reason: refusal.reason, message: refusal.message })
-    return
+    return { verdict: "refused", reason: refusal.reason as RefusalReason, registered: !!options }
   }
   if (!options) {
     // Answered as a delivery no key verifies (D38): which registrations exist is no one's business but
@@ -110,7 +120,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     )
     await countRefusal(req, UNKNOWN_REGISTRATION, "unknown_registration")
     res.status(401).json(UNVERIFIED_BODY)
-    return
+    return { verdict: "refused", reason: "unknown_registration", registered: false }
   }
   const store = moduleService(req)
   // Only keys registered for this registration and its environment: a sandbox key never verifies live.
@@ -143,11 +153,11 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
       await countRefusal(req, id, error.reason)
       if (error.reason === "malformed_payload") {
         res.status(400).json({ type: "invalid_data", reason: error.reason, message: error.message })
-        return
+        return { verdict: "refused", reason: error.reason, registered: true }
       }
       // One answer whatever the reason: a forger learns nothing of the keys or prefixes held here.
       res.status(401).json(UNVERIFIED_BODY)
-      return
+      return { verdict: "refused", reason: error.reason, registered: true }
     }
     throw error
   }
@@ -157,7 +167,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     // make the service retry it. The name is from a verified body; it is shortened for the log.
     logger.info(`installments: webhook event ${printable(parsed.event)} is not one the plugin handles; acknowledged and ignored`)
     res.status(200).json({ received: true, ignored: true })
-    return
+    return { verdict: "ignored", registered: true }
   }
   const event = parsed
   if (!isDatedDelivery(event.created_at)) {
@@ -166,14 +176,14 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     logger.warn(`installments: webhook ${printable(event.id)} refused on provider ${id}: ${UNDATED_BODY.message}`)
     await countRefusal(req, id, "malformed_payload")
     res.status(400).json(UNDATED_BODY)
-    return
+    return { verdict: "refused", reason: "malformed_payload", registered: true, event: event.event }
   }
   if (isFutureDelivery(event.created_at, new Date())) {
     // Dated past the prune margin, it would still be processed after its record is deleted (D55).
     logger.warn(`installments: webhook ${printable(event.id)} refused on provider ${id}: ${FUTURE_BODY.message}`)
     await countRefusal(req, id, "malformed_payload")
     res.status(400).json(FUTURE_BODY)
-    return
+    return { verdict: "refused", reason: "malformed_payload", registered: true, event: event.event }
   }
   if (isStaleDelivery(event.created_at, new Date(), options.webhookRetentionDays)) {
     // Its record may be pruned already (webhookRetentionDays): processing it could replay it.
@@ -181,7 +191,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
       `installments: webhook ${printable(event.id)} is older than ${options.webhookRetentionDays} days; acknowledged and ignored`
     )
     res.status(200).json({ received: true, ignored: true })
-    return
+    return { verdict: "ignored", registered: true, event: event.event }
   }
   const linkId = linkIdOf(event)
   if (store) {
@@ -194,7 +204,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     if (!first) {
       logger.info(`installments: webhook ${event.id} already received; not processed again`)
       res.status(200).json({ received: true, duplicate: true })
-      return
+      return { verdict: "duplicate", registered: true, event: event.event }
     }
   }
 
@@ -232,6 +242,7 @@ export async function verifyInstallmentsWebhook(req: MedusaRequest, res: MedusaR
     const { delay, attempts } = medusaWebhookQueueOptions(req.scope)
     await eventBus.emit({ name: WEBHOOK_RECEIVED_EVENT, data }, canCompleteCart(event) ? { delay, attempts } : { attempts })
     res.status(200).json({ received: true })
+    return { verdict: "accepted", registered: true, event: event.event }
   } catch (error) {
     await forget((error as Error)?.message ?? String(error))
     throw error

@@ -2,6 +2,10 @@ import { hostname } from "node:os"
 import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { installmentsSecretKeys } from "../registrations/lookup"
+import { recordJobRun } from "../telemetry/metrics"
+import { ATTR, SPAN } from "../telemetry/names"
+import { observeRefundIntents } from "../telemetry/refund-intents"
+import { withSpan } from "../telemetry/tracer"
 import { dateOf, healthStore, type Knex } from "./store"
 
 /** A scheduled job's config, as its file exports it for Medusa. */
@@ -36,31 +40,42 @@ export const WORKER = `${hostname()}:${process.pid}`
  * A scheduled job that records its start, end and outcome in `installments_job_run` (two one-row
  * writes a run), so the health page can say when each job last ran, on which worker, how it ended
  * and when it runs next. A write that fails is logged and ignored; the job's own result and error
- * are passed on untouched.
+ * are passed on untouched. Each run is also a span `installments.job <name>` and counted in
+ * `installments.job.runs` (telemetry/), and the worker's first run registers the refund gauge.
  */
 export function recordedJob<Rest extends unknown[], Result>(
   config: JobConfig,
   run: (container: MedusaContainer, ...rest: Rest) => Promise<Result>
 ): (container: MedusaContainer, ...rest: Rest) => Promise<Result> {
+  const labels = { [ATTR.job]: config.name, [ATTR.schedule]: config.schedule }
   return async (container, ...rest) => {
-    const knex = healthStore(container)
-    const started = new Date()
-    if (knex) {
-      await quietly(container, () => recordJobStart(knex, config, started))
-    }
-    try {
-      const result = await run(container, ...rest)
-      if (knex) {
-        await quietly(container, () => recordJobEnd(knex, config.name, started, new Date(), null))
+    observeRefundIntents(container)
+    return withSpan(`${SPAN.jobPrefix} ${config.name}`, { attributes: labels }, async (span) => {
+      const knex = healthStore(container)
+      const started = new Date()
+      const ended = (outcome: "ok" | "failed") => {
+        span.setAttribute(ATTR.outcome, outcome)
+        recordJobRun({ ...labels, [ATTR.outcome]: outcome }, Date.now() - started.getTime())
       }
-      return result
-    } catch (error) {
       if (knex) {
-        const message = scrubbed(container, error instanceof Error ? error.message : String(error))
-        await quietly(container, () => recordJobEnd(knex, config.name, started, new Date(), message))
+        await quietly(container, () => recordJobStart(knex, config, started))
       }
-      throw error
-    }
+      try {
+        const result = await run(container, ...rest)
+        if (knex) {
+          await quietly(container, () => recordJobEnd(knex, config.name, started, new Date(), null))
+        }
+        ended("ok")
+        return result
+      } catch (error) {
+        if (knex) {
+          const message = scrubbed(container, error instanceof Error ? error.message : String(error))
+          await quietly(container, () => recordJobEnd(knex, config.name, started, new Date(), message))
+        }
+        ended("failed")
+        throw error
+      }
+    })
   }
 }
 

@@ -1,6 +1,10 @@
 import type { ConfigModule, IPaymentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { InstallmentsClient } from "../../lib/client"
+import { accountOf } from "../../lib/client/call-stats"
+import { environmentOf } from "../../lib/client/options"
+import { clientCallObserver } from "../telemetry/client-calls"
+import { noteRegistration, registrationOfAccount } from "../telemetry/registrations"
 import { parseProviderOptions, type ProviderOptions } from "./options"
 import { asRegistrationId, PROVIDER_IDENTIFIER, registrationIdOf, type RegistrationId } from "./provider-ids"
 
@@ -12,8 +16,12 @@ export interface Registration {
   client: InstallmentsClient
 }
 
-/** The one client the provider, routes and jobs build from a registration's options. */
-export function clientFromOptions(options: ProviderOptions, logger?: Logger): InstallmentsClient {
+/**
+ * The one client the provider, routes and jobs build from a registration's options; its calls are
+ * traced and counted (telemetry/client-calls.ts) under `registration`, or the one noted for its account.
+ */
+export function clientFromOptions(options: ProviderOptions, logger?: Logger, registration?: RegistrationId): InstallmentsClient {
+  const account = accountOf(options.baseUrl, options.publicKey)
   return new InstallmentsClient({
     secretKey: options.secretKey,
     publicKey: options.publicKey,
@@ -24,6 +32,10 @@ export function clientFromOptions(options: ProviderOptions, logger?: Logger): In
     retryBaseDelayMs: options.retryBaseDelayMs,
     processingRetryDelayMs: options.processingRetryDelayMs,
     logger,
+    observer: clientCallObserver({
+      environment: environmentOf(options.publicKey),
+      registration: () => registration ?? registrationOfAccount(account),
+    }),
   })
 }
 
@@ -34,7 +46,7 @@ export function clientFromOptions(options: ProviderOptions, logger?: Logger): In
 export function clientForProvider(container: MedusaContainer, registrationId: RegistrationId): InstallmentsClient | undefined {
   const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
   const options = installmentsProviderOptions(config, registrationId)
-  return options && clientFromOptions(options, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
+  return options && clientFromOptions(options, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER), registrationId)
 }
 
 /**
@@ -75,7 +87,7 @@ export function allRegistrations(container: MedusaContainer): Registration[] {
 
 function registrationOf(container: MedusaContainer, config: ConfigModule, id: RegistrationId): Registration {
   const options = installmentsProviderOptions(config, id)!
-  const client = clientFromOptions(options, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER))
+  const client = clientFromOptions(options, container.resolve<Logger>(ContainerRegistrationKeys.LOGGER), id)
   return { id, options, client }
 }
 
@@ -118,7 +130,10 @@ export function installmentsProviderOptions(config: ConfigModule, id: Registrati
     return undefined
   }
   // Parsed on every call: 4 microseconds, nothing beside the service call or query that follows.
-  return parseProviderOptions(entry.options)
+  const options = parseProviderOptions(entry.options)
+  // The provider's own client is labelled from this note: Medusa never tells a provider its id.
+  noteRegistration(accountOf(options.baseUrl, options.publicKey), id)
+  return options
 }
 
 /**
@@ -134,7 +149,12 @@ export function registrationIdWithAccount(
     const own = provider.options as Partial<ProviderOptions> | undefined
     return own?.publicKey === options.publicKey && own?.storeId === options.storeId
   })
-  return asRegistrationId((entry?.id as string | undefined) ?? PROVIDER_IDENTIFIER)
+  const id = asRegistrationId((entry?.id as string | undefined) ?? PROVIDER_IDENTIFIER)
+  const own = entry?.options as Partial<ProviderOptions> | undefined
+  if (own?.baseUrl && own.publicKey) {
+    noteRegistration(accountOf(own.baseUrl, own.publicKey), id)
+  }
+  return id
 }
 
 /** The ids of every installments provider registered in the Payment module's configuration, in order. */

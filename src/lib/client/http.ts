@@ -5,6 +5,7 @@ import { AnswerLimits, byteSize, cappedStream, DEFAULT_ANSWER_LIMITS, readUpTo, 
 import { accountOf, callOutcomeOf, serviceCallStats } from "./call-stats"
 import { attemptMayHaveReachedService, InstallmentsError, ConnectionError, TimeoutError } from "./errors"
 import { errorFromResponse, ErrorFamily } from "./error-mapping"
+import type { AttemptReport, CallObserver } from "./observer"
 import { ClientLogger, environmentOf, ResolvedClientOptions } from "./options"
 import { readingServiceUrls } from "./schemas/service-url"
 import { parseResponse } from "./validate"
@@ -88,8 +89,8 @@ export class HttpClient {
 
   /** Sends a request and parses a JSON answer with the schema. */
   async json<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.output<S>> {
-    return this.#call(spec, async () => {
-      const response = await this.#request(spec, "buffer")
+    return this.#call(spec, async (onAttempt) => {
+      const response = await this.#request(spec, "buffer", onAttempt)
       const endpoint = endpointOf(spec)
       const { value, dropped } = readingServiceUrls(this.#loopbackHttp, () =>
         parseResponse(schema, decodeJson(response.data as Buffer), { endpoint, status: response.status })
@@ -103,8 +104,8 @@ export class HttpClient {
 
   /** Sends a request and returns the 2xx answer's bytes; anything else throws. */
   async raw(spec: RequestSpec): Promise<RawResponse> {
-    return this.#call(spec, async () => {
-      const response = await this.#request(spec, "buffer")
+    return this.#call(spec, async (onAttempt) => {
+      const response = await this.#request(spec, "buffer", onAttempt)
       return { status: response.status, contentType: response.contentType, data: response.data as Buffer }
     })
   }
@@ -114,27 +115,37 @@ export class HttpClient {
    * (an error body is small and read whole). Retries happen only before a body starts to flow.
    */
   async stream(spec: RequestSpec): Promise<StreamResponse> {
-    return this.#call(spec, async () => {
-      const response = await this.#request(spec, "stream")
+    return this.#call(spec, async (onAttempt) => {
+      const response = await this.#request(spec, "stream", onAttempt)
       return { status: response.status, contentType: response.contentType, body: response.data as Readable }
     })
   }
 
-  /** One call, its retries included: its outcome and duration go to this process's count (call-stats.ts). */
-  async #call<T>(spec: RequestSpec, work: () => Promise<T>): Promise<T> {
-    const started = Date.now()
-    const account = accountOf(this.#options.baseUrl, this.#publicKey)
-    try {
-      const value = await work()
-      serviceCallStats.record(account, "ok", Date.now() - started)
-      return value
-    } catch (error) {
-      serviceCallStats.record(account, callOutcomeOf(error), Date.now() - started)
-      throw error
-    }
+  /**
+   * One call, its retries included: its outcome and duration go to this process's count
+   * (call-stats.ts), and the whole of it runs inside the observer, when there is one (observer.ts).
+   */
+  async #call<T>(spec: RequestSpec, work: (onAttempt: OnAttempt) => Promise<T>): Promise<T> {
+    const observe: CallObserver = this.#options.observer ?? ((_call, run) => run(ignoreAttempt))
+    return observe({ method: spec.method, path: spec.path }, async (onAttempt) => {
+      const started = Date.now()
+      const account = accountOf(this.#options.baseUrl, this.#publicKey)
+      try {
+        const value = await work(onAttempt)
+        serviceCallStats.record(account, "ok", Date.now() - started)
+        return value
+      } catch (error) {
+        serviceCallStats.record(account, callOutcomeOf(error), Date.now() - started)
+        throw error
+      }
+    })
   }
 
-  async #request(spec: RequestSpec, mode: Mode): Promise<{ status: number; contentType: string; data: Buffer | Readable }> {
+  async #request(
+    spec: RequestSpec,
+    mode: Mode,
+    onAttempt: OnAttempt
+  ): Promise<{ status: number; contentType: string; data: Buffer | Readable }> {
     const endpoint = endpointOf(spec)
     const attempts = 1 + this.#options.maxRetries
     const deadline = Date.now() + this.#options.deadlineMs
@@ -151,14 +162,16 @@ export class HttpClient {
       const abort = new AbortController()
       const timer = setTimeout(() => abort.abort(), budgetMs)
       const signal = abort.signal
+      let status: number | undefined
       try {
         const response = await this.#send(spec, budgetMs, signal)
-        const status = response.status
+        status = response.status
         this.#logger?.debug?.(`installments: ${endpoint} -> ${status} (${Date.now() - started} ms)`)
         const contentType = String(response.headers["content-type"] ?? "")
         const body = response.data as Readable
         if (mode === "stream" && status >= 200 && status < 300) {
           clearTimeout(timer)
+          onAttempt({ attempt, status, duration_ms: Date.now() - started })
           return { status, contentType, data: cappedStream(body, this.#limits.fileBytes, endpoint) }
         }
         if (status >= 200 && status < 300) {
@@ -166,6 +179,7 @@ export class HttpClient {
           if (!complete) {
             throw tooLarge(endpoint, this.#limits.answerBytes)
           }
+          onAttempt({ attempt, status, duration_ms: Date.now() - started })
           return { status, contentType, data }
         }
         // An error answer is read for the service's short reason; past its cap the body is not read at all.
@@ -181,6 +195,7 @@ export class HttpClient {
         retryAfterMs = parseRetryAfter(response.headers["retry-after"])
       } catch (thrown) {
         if (thrown instanceof InstallmentsError) {
+          onAttempt({ attempt, status, error_code: thrown.code, duration_ms: Date.now() - started })
           thrown.earlierAttemptUnanswered = unanswered
           throw thrown
         }
@@ -196,7 +211,9 @@ export class HttpClient {
 
       const delay = this.#retryDelay(spec, error, attempt, retryAfterMs)
       // A retry that could not start before the deadline is not made: the caller hears now.
-      if (delay === undefined || attempt >= attempts || Date.now() + delay >= deadline) {
+      const last = delay === undefined || attempt >= attempts || Date.now() + delay >= deadline
+      onAttempt({ attempt, status, error_code: error.code, duration_ms: Date.now() - started, retry_in_ms: last ? undefined : delay })
+      if (last) {
         error.earlierAttemptUnanswered = unanswered
         throw error
       }
@@ -250,6 +267,11 @@ export class HttpClient {
     return Math.min(MAX_BACKOFF_MS, Math.max(jittered, retryAfterMs ?? 0))
   }
 }
+
+type OnAttempt = (report: AttemptReport) => void
+
+// Without an observer, attempts are heard by no one.
+const ignoreAttempt: OnAttempt = () => undefined
 
 function isTransient(error: InstallmentsError): boolean {
   if (error instanceof ConnectionError || error instanceof TimeoutError) {

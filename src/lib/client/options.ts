@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { isSafeServiceUrl, SERVICE_URL_RULE } from "../loopback"
 import { ValidationError } from "./errors"
+import type { CallObserver } from "./observer"
 import { issuesOf } from "./validate"
 
 /** The subset of a logger the client writes to; Medusa's logger and `console` both fit. */
@@ -54,6 +55,8 @@ const ClientOptionsSchema = z.object({
     })
     .optional(),
   logger: z.custom<ClientLogger>((value) => value === undefined || typeof value === "object").optional(),
+  /** Wraps each call (a trace span, metrics); it hears no header, body or query string (observer.ts). */
+  observer: z.custom<CallObserver>((value) => value === undefined || typeof value === "function").optional(),
 })
 
 export type ClientOptions = z.input<typeof ClientOptionsSchema>
