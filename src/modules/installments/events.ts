@@ -138,3 +138,20 @@ export interface OrderPaymentCollectedData {
   /** True when the order was a draft, placed because this payment was made. */
   converted_from_draft: boolean
 }
+
+// Alerts: states that need a person, decided from the health page's figures and emitted by the job
+// `installments-raise-alerts` (every 5 minutes) at most once per period while they last
+// (installments/alerts/decide.ts; docs/telemetry.md shows a subscriber that emails them).
+export type { JobLateData, RefundsFailedForGoodData, WebhookDeliveriesFailingData } from "../../installments/alerts/payloads"
+
+/** Deliveries on a registration's webhook path refused for the last hour (at least 3), none verified: once a day while it lasts. */
+export const WEBHOOK_DELIVERIES_FAILING_EVENT = "installments.webhook_deliveries_failing"
+
+/** A plugin job that has not started for twice its period, is stuck that long, or never ran: once a day per job while it lasts. */
+export const JOB_LATE_EVENT = "installments.job_late"
+
+/** Refunds that failed for good (any source) since the previous such alert: at most once an hour, each refund once. */
+export const REFUNDS_FAILED_FOR_GOOD_EVENT = "installments.refunds_failed_for_good"
+
+/** Every alert event, for one subscriber to all of them (`config = { event: ALERT_EVENTS }`). */
+export const ALERT_EVENTS = [WEBHOOK_DELIVERIES_FAILING_EVENT, JOB_LATE_EVENT, REFUNDS_FAILED_FOR_GOOD_EVENT]
