@@ -124,19 +124,28 @@ export function emittedEvents(repo: Repo): string[] {
   return [...new Set(names)].sort()
 }
 
+/** Where the events are tabled: all of events.md, and the alerts' section of telemetry.md (its other tables name attributes). */
+export const EVENT_PAGES: { file: string; section?: string }[] = [
+  { file: "docs/events.md" },
+  { file: "docs/telemetry.md", section: "Alerts for the merchant" },
+]
+
 /**
- * Every emitted event in events.md's tables and no other, and the import path the page names for
- * their names and types: it must resolve through package.json's exports to a module that exports them.
+ * Every emitted event in the tables of EVENT_PAGES and no other, and the import path events.md names
+ * for their names and types: it must resolve through package.json's exports to a module that exports them.
  */
 export function checkEvents(repo: Repo): Problem[] {
   const file = "docs/events.md"
   const page = repo.read(file)
   const emitted = emittedEvents(repo)
-  const tabled = new Map<string, number>()
-  for (const { line, number } of proseLines(page)) {
-    const name = /^`(installments\.[a-z_]+)`$/.exec(tableCells(line)?.[0] ?? "")?.[1]
-    if (name) {
-      tabled.set(name, number)
+  const tabled = new Map<string, { file: string; line: number }>()
+  for (const eventPage of EVENT_PAGES.filter((candidate) => candidate.file === file || repo.exists(candidate.file))) {
+    const text = repo.read(eventPage.file)
+    for (const { line, number } of eventPage.section ? section(text, eventPage.section) : proseLines(text)) {
+      const name = /^`(installments\.[a-z_]+)`$/.exec(tableCells(line)?.[0] ?? "")?.[1]
+      if (name) {
+        tabled.set(name, { file: eventPage.file, line: number })
+      }
     }
   }
   const problems: Problem[] = [
@@ -145,7 +154,7 @@ export function checkEvents(repo: Repo): Problem[] {
       .map((name) => ({ file, message: `event \`${name}\` is emitted but not documented` })),
     ...[...tabled]
       .filter(([name]) => !emitted.includes(name))
-      .map(([name, line]) => ({ file, line, message: `event \`${name}\` is documented but nothing emits it` })),
+      .map(([name, where]) => ({ ...where, message: `event \`${name}\` is documented but nothing emits it` })),
   ]
   const importPath = /exported from `(medusa-payment-installments\/[^`]+)`/.exec(page)?.[1]
   const source = importPath ? resolveExport(repo, importPath) : undefined

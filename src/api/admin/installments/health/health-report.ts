@@ -1,13 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { serviceCallStats } from "../../../../lib/client"
-import { cronPeriodMs, nextCronRun } from "../../../../lib/cron"
 import { formatAmount } from "../../../../lib/money"
 import { allRegistrations, type Registration } from "../../../../installments/registrations/lookup"
 import { UNRESOLVED_STATUSES } from "../../../../installments/refunds/intent"
 import { rowHalalas } from "../../../../installments/refunds/ledger-plan"
-import type { HealthAnswer, HealthJob, HealthRefund, HealthRefunds, HealthRegistration } from "../../../../installments/health/answer"
+import type { HealthAnswer, HealthRefund, HealthRefunds, HealthRegistration } from "../../../../installments/health/answer"
 import { readDeliveryRefusals } from "../../../../installments/health/delivery-refusals"
-import { PLUGIN_JOBS } from "../../../../installments/health/jobs"
+import { healthJobs } from "../../../../installments/health/jobs"
 import { readJobRuns, type JobRun } from "../../../../installments/health/job-runs"
 import { healthProblems } from "../../../../installments/health/problems"
 import { healthStore } from "../../../../installments/health/store"
@@ -73,7 +72,7 @@ export async function healthReport(
       service_calls: serviceCallStats.lastHour(registration.client.account, now.getTime()),
     }
   })
-  const jobs = jobsOf(runs, now)
+  const jobs = healthJobs(runs, now)
   return {
     checked_at: now.toISOString(),
     connection_checked: check,
@@ -90,33 +89,6 @@ function configuredKeys(registration: Registration): number {
     return 0
   }
   return Array.isArray(keys) ? keys.length : Object.keys(keys as object).length
-}
-
-/** Every plugin job, recorded or not, with its next run by the schedule its worker last used. */
-function jobsOf(runs: JobRun[], now: Date): HealthJob[] {
-  const names = [
-    ...PLUGIN_JOBS.map((job) => job.name),
-    ...runs.map((run) => run.name).filter((name) => !PLUGIN_JOBS.some((job) => job.name === name)),
-  ]
-  return names.map((name) => {
-    const run = runs.find((candidate) => candidate.name === name)
-    const schedule = run?.schedule ?? PLUGIN_JOBS.find((job) => job.name === name)!.schedule
-    const running = !!run && (!run.finished_at || run.finished_at.getTime() < run.started_at.getTime())
-    return {
-      name,
-      schedule,
-      period_ms: cronPeriodMs(schedule) ?? null,
-      last_started_at: run?.started_at.toISOString() ?? null,
-      last_finished_at: run?.finished_at?.toISOString() ?? null,
-      outcome: run?.outcome ?? null,
-      error: run?.error ?? null,
-      duration_ms: run?.duration_ms ?? null,
-      last_ok_at: run?.last_ok_at?.toISOString() ?? null,
-      worker: run?.worker ?? null,
-      running,
-      next_run_at: nextCronRun(schedule, now)?.toISOString() ?? null,
-    }
-  })
 }
 
 const REFUND_FIELDS = [
