@@ -50,19 +50,33 @@ function instruments(): Instruments {
 
 /** Counts one service call and its duration. */
 export function recordServiceCall(attributes: Attributes, durationMs: number): void {
-  const { serviceCalls, serviceCallDuration } = instruments()
-  serviceCalls.add(1, attributes)
-  serviceCallDuration.record(durationMs / 1000, attributes)
+  quietly(() => {
+    const { serviceCalls, serviceCallDuration } = instruments()
+    serviceCalls.add(1, attributes)
+    serviceCallDuration.record(durationMs / 1000, attributes)
+  })
 }
 
 /** Counts one webhook delivery by its verdict. */
 export function recordDelivery(attributes: Attributes): void {
-  instruments().deliveries.add(1, attributes)
+  quietly(() => instruments().deliveries.add(1, attributes))
 }
 
 /** Counts one job run and its duration. */
 export function recordJobRun(attributes: Attributes, durationMs: number): void {
-  const { jobRuns, jobDuration } = instruments()
-  jobRuns.add(1, attributes)
-  jobDuration.record(durationMs / 1000, attributes)
+  quietly(() => {
+    const { jobRuns, jobDuration } = instruments()
+    jobRuns.add(1, attributes)
+    jobDuration.record(durationMs / 1000, attributes)
+  })
+}
+
+// A meter provider that throws (a store's exporter misconfigured) must never fail the checkout, the
+// delivery or the job being counted: the count is lost, the work goes on.
+function quietly(record: () => void): void {
+  try {
+    record()
+  } catch {
+    // Nothing to do: telemetry is never a reason for the work to fail.
+  }
 }

@@ -53,19 +53,23 @@ export function observeRefundIntents(container: Pick<MedusaContainer, "resolve">
     return
   }
   observed = { provider, knex }
-  meter()
-    .createObservableGauge(METRIC.refundIntents, {
-      description: "Refunds in the plugin's ledger that are not settled, by state",
-      unit: "{refund}",
-    })
-    .addCallback(async (result: ObservableResult) => {
-      try {
-        const counts = await countRefundIntents(knex)
-        for (const state of REFUND_INTENT_STATES) {
-          result.observe(counts[state], { [ATTR.refundState]: state })
+  try {
+    meter()
+      .createObservableGauge(METRIC.refundIntents, {
+        description: "Refunds in the plugin's ledger that are not settled, by state",
+        unit: "{refund}",
+      })
+      .addCallback(async (result: ObservableResult) => {
+        try {
+          const counts = await countRefundIntents(knex)
+          for (const state of REFUND_INTENT_STATES) {
+            result.observe(counts[state], { [ATTR.refundState]: state })
+          }
+        } catch {
+          // The database unreachable at collection time: this collection has no value, the next may.
         }
-      } catch {
-        // The database unreachable at collection time: this collection has no value, the next may.
-      }
-    })
+      })
+  } catch {
+    // A meter provider that throws: no gauge, and the job or delivery that asked goes on.
+  }
 }

@@ -32,6 +32,7 @@ export function installInMemoryOtel() {
   metrics.setGlobalMeterProvider(meterProvider)
 
   return {
+    meterProvider,
     spans: (): ReadableSpan[] => spanExporter.getFinishedSpans(),
     resetSpans: () => spanExporter.reset(),
     /** Every metric collected now, by name. */

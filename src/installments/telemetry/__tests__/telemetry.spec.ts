@@ -1,6 +1,6 @@
 import nock from "nock"
 import { Modules } from "@medusajs/framework/utils"
-import { SpanKind, SpanStatusCode } from "@opentelemetry/api"
+import { metrics, SpanKind, SpanStatusCode, type MeterProvider } from "@opentelemetry/api"
 import { verifyInstallmentsWebhook } from "../../../api/hooks/verify-webhook"
 import { generateWebhookKeyPair, signedDeliveryHeaders } from "../../../lib/webhooks"
 import { configWithPayment, paymentServiceWith } from "../../__tests__/medusa-shapes"
@@ -306,6 +306,33 @@ describe("telemetry of the plugin (an in-memory exporter in place of the store's
     expect(written).toContain(`"${ATTR.errorCode}":"service_error"`)
     for (const forbidden of [SECRET, headers["x-signature"], PHONE, "966501234567", EMAIL, "proxy error", LINK_ID, STORE_ID]) {
       expect(written).not.toContain(forbidden)
+    }
+  })
+
+  it("a meter that throws loses its counts, never the call, the delivery or the job it counts", async () => {
+    const throwing = () => {
+      throw new Error("exporter misconfigured")
+    }
+    const broken = { getMeter: () => ({ createCounter: throwing, createHistogram: throwing, createObservableGauge: throwing }) }
+    metrics.disable()
+    metrics.setGlobalMeterProvider(broken as unknown as MeterProvider)
+    try {
+      nock(BASE_URL).post(`/payment_links/${LINK_ID}/details`).reply(200, details())
+      await expect(client().paymentLinks.retrieve(LINK_ID)).resolves.toMatchObject({ payment_link: { id: LINK_ID } })
+      expect((await deliver(paidBody, signed(paidBody))).statusCode).toBe(200)
+      observeRefundIntents({ resolve: () => ({ raw: async () => ({ rows: [] }) }) } as never)
+      await expect(
+        recordedJob({ name: "installments-roll-up-insights", schedule: "17 * * * *" }, async () => 7)(jobContainer)
+      ).resolves.toBe(7)
+      // The spans are recorded all the same.
+      expect(otel.spans().map((span) => span.name)).toEqual([
+        "installments POST /payment_links/{payment_link_id}/details",
+        "installments.webhook.verify",
+        "installments.job installments-roll-up-insights",
+      ])
+    } finally {
+      metrics.disable()
+      metrics.setGlobalMeterProvider(otel.meterProvider)
     }
   })
 })
