@@ -1,6 +1,11 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import retryFailedRefunds from "../../src/jobs/retry-failed-refunds"
+import { raiseAlerts } from "../../src/installments/alerts/raise"
+import type { Alert } from "../../src/installments/alerts/decide"
+import { countRefundIntents } from "../../src/installments/telemetry/refund-intents"
+import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
+import type InstallmentsModuleService from "../../src/modules/installments/service"
 import type { SuiteContext } from "../helpers/context"
 import { SECRET_KEY } from "../helpers/sandbox"
 import { sendToWebhookRoute, signedByService } from "../helpers/webhooks"
@@ -84,5 +89,56 @@ export function healthScenarios(ctx: SuiteContext) {
     const { data: afterCheck } = await ctx.sandbox.control.get("/requests", { params: { since: after.last } })
     expect(afterCheck.count).toBe(checked.data.registrations.length)
     expect((await get({ check: "everything" })).status).toBe(400)
+  })
+
+  it("one rule for a failed refund in the database: on the retry schedule it is retrying everywhere, refused for good it is failed and raises its alert once", async () => {
+    const container = getContainer()
+    const module = container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+    const knex = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+    const suffix = Date.now()
+    const [forGood, retrying] = await module.createInstallmentsRefunds([
+      {
+        provider_id: "installments",
+        transaction_id: `txn_health_good_${suffix}`,
+        amount: 12,
+        status: "failed",
+        retryable: false,
+        failure_reason: "The bank refused the refund.",
+      },
+      {
+        provider_id: "installments",
+        transaction_id: `txn_health_retry_${suffix}`,
+        amount: 13,
+        status: "failed",
+        retryable: true,
+        next_retry_at: new Date(Date.now() + 60 * 60_000),
+      },
+    ])
+    try {
+      const { data } = await get()
+      const ids = (group: { rows: { id: string }[] }) => group.rows.map((row) => row.id)
+      expect(ids(data.refunds.failed)).toContain(forGood.id)
+      expect(ids(data.refunds.failed)).not.toContain(retrying.id)
+      expect(ids(data.refunds.retrying)).toContain(retrying.id)
+      expect(ids(data.refunds.retrying)).not.toContain(forGood.id)
+
+      const counts = await countRefundIntents(knex)
+      expect(counts.failed).toBeGreaterThanOrEqual(1)
+      expect(counts.retrying).toBeGreaterThanOrEqual(1)
+
+      const raised: Alert[] = []
+      await raiseAlerts(container, async (alert) => void raised.push(alert))
+      const failedAlerts = raised.filter((alert) => alert.kind === "refunds_failed_for_good")
+      expect(failedAlerts).toHaveLength(1)
+      const named = (failedAlerts[0].data as { refunds: { id: string }[] }).refunds.map((refund) => refund.id)
+      expect(named).toContain(forGood.id)
+      expect(named).not.toContain(retrying.id)
+      // Once: the next run within the period raises nothing more for it.
+      const again: Alert[] = []
+      await raiseAlerts(container, async (alert) => void again.push(alert))
+      expect(again.filter((alert) => alert.kind === "refunds_failed_for_good")).toHaveLength(0)
+    } finally {
+      await module.deleteInstallmentsRefunds([forGood.id, retrying.id])
+    }
   })
 }

@@ -2,6 +2,7 @@ import { formatAmount } from "../../lib/money"
 import { dateOf, type Knex } from "../health/store"
 import { rowHalalas } from "../refunds/ledger-plan"
 import type { RefundsFailedForGoodData } from "./payloads"
+import { FAILED_FOR_GOOD_SQL } from "../refunds/failures"
 
 // Read-only SQL on the plugin's tables for the alerts, and the alerts' own record of what was sent:
 // rows of `installments_health_count` of kind `alert` (the health page's table, kept 48 hours).
@@ -31,7 +32,7 @@ export async function refundsFailedForGood(
   knex: Knex,
   since: Date
 ): Promise<{ count: number; rows: RefundsFailedForGoodData["refunds"] }> {
-  const where = `"deleted_at" is null and "status" = 'failed' and (not "retryable" or "next_retry_at" is null) and "updated_at" > ?`
+  const where = `"deleted_at" is null and ${FAILED_FOR_GOOD_SQL} and "updated_at" > ?`
   const [{ rows: counted }, { rows }] = await Promise.all([
     knex.raw(`select count(*)::int as "count" from "installments_refund" where ${where}`, [since]),
     knex.raw(

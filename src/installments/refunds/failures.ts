@@ -131,6 +131,18 @@ export function willRetry(row: { status?: string | null; retryable?: boolean | n
   return row.status === "failed" && !!row.retryable && !!row.next_retry_at
 }
 
+/** `willRetry` as a filter of the module's `listInstallmentsRefunds`. */
+export const WILL_RETRY_FILTER = { status: "failed", retryable: true, next_retry_at: { $ne: null } } as const
+
+/** A failed refund nothing will send again (failed, and not `willRetry`), as a filter of `listInstallmentsRefunds`. */
+export const FAILED_FOR_GOOD_FILTER = { status: "failed", $or: [{ retryable: false }, { next_retry_at: null }] } as const
+
+/** `willRetry` as a condition on `installments_refund`, for counts made in the database (health, alerts, metrics). */
+export const WILL_RETRY_SQL = `("status" = 'failed' and "retryable" and "next_retry_at" is not null)`
+
+/** A failed refund nothing will send again (failed, and not `willRetry`), as a condition on `installments_refund`. */
+export const FAILED_FOR_GOOD_SQL = `("status" = 'failed' and not ("retryable" and "next_retry_at" is not null))`
+
 /** What the merchant's log adds to a failed refund's reason, by `willRetry`. */
 export function retryNote(retried: boolean): string {
   return retried

@@ -4,6 +4,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { healthStore, type Knex } from "../health/store"
 import { meter } from "./metrics"
 import { ATTR, METRIC } from "./names"
+import { WILL_RETRY_SQL } from "../refunds/failures"
 
 /**
  * The states the gauge reports, each every time (0 when none), so a series falls to zero rather than
@@ -21,7 +22,7 @@ export type RefundIntentState = (typeof REFUND_INTENT_STATES)[number]
 export async function countRefundIntents(knex: Knex): Promise<Record<RefundIntentState, number>> {
   const { rows } = await knex.raw(
     `select case when "status" = 'P' then 'pending'
-       when "status" = 'failed' and "retryable" and "next_retry_at" is not null then 'retrying'
+       when ${WILL_RETRY_SQL} then 'retrying'
        else "status" end as "state", count(*)::int as "count"
      from "installments_refund" where "deleted_at" is null and "status" in ('sending', 'unknown', 'P', 'failed')
      group by 1`

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { serviceCallStats } from "../../../../lib/client"
 import { formatAmount } from "../../../../lib/money"
 import { allRegistrations, type Registration } from "../../../../installments/registrations/lookup"
+import { FAILED_FOR_GOOD_FILTER, WILL_RETRY_FILTER } from "../../../../installments/refunds/failures"
 import { UNRESOLVED_STATUSES } from "../../../../installments/refunds/intent"
 import { rowHalalas } from "../../../../installments/refunds/ledger-plan"
 import type { HealthAnswer, HealthRefund, HealthRefunds, HealthRegistration } from "../../../../installments/health/answer"
@@ -114,11 +115,11 @@ async function refundGroups(module: InstallmentsModuleService, now: Date): Promi
       { select: REFUND_FIELDS, order: { created_at: "ASC", id: "ASC" }, take: ROWS }
     ),
     module.listAndCountInstallmentsRefunds(
-      { status: "failed", retryable: true, next_retry_at: { $ne: null } },
+      { ...WILL_RETRY_FILTER },
       { select: REFUND_FIELDS, order: { next_retry_at: "ASC", id: "ASC" }, take: ROWS }
     ),
     module.listAndCountInstallmentsRefunds(
-      { status: "failed", $or: [{ retryable: false }, { next_retry_at: null }], updated_at: { $gte: since } },
+      { ...FAILED_FOR_GOOD_FILTER, updated_at: { $gte: since } },
       { select: REFUND_FIELDS, order: { updated_at: "DESC", id: "DESC" }, take: ROWS }
     ),
   ])
