@@ -6,7 +6,7 @@
 # `next build` prerenders the starter's pages from a running store (regions, categories, products):
 # `npm run demo` prints both values. The checkout must be clean: the patch is applied to it, and left
 # applied for a look or a run.
-# CI cannot fetch the starter, so this is run by hand and its result recorded in docs/storefront.md.
+# CI cannot fetch the starter, so this is run by hand (docs/storefront.md says how).
 set -euo pipefail
 
 if [ $# -ne 1 ] || [ ! -d "$1/apps/storefront" ]; then

@@ -1,3 +1,5 @@
+import os from "node:os"
+import path from "node:path"
 import type { Page } from "playwright-core"
 import { launchChromium } from "../../integration-tests/helpers/browser"
 import { shopperWords } from "../../src/installments/messages/shopper-language"
@@ -5,7 +7,7 @@ import { DESKTOP, save, saveDownTo } from "./shots"
 
 // A shopper's journey through Medusa's dtc-starter with examples/storefront/dtc-starter.patch
 // applied, against the demo store (docs/storefront.md says how to start both):
-//   npm run storefront:journey -- http://localhost:8100            pictures in /tmp/starter-journey
+//   npm run storefront:journey -- http://localhost:8100            pictures in $TMPDIR/starter-journey
 //   npm run storefront:journey -- http://localhost:8100 --docs     pictures in docs/images
 // A 0% plan paid; a bank rejection, then one click to the card and paid; a cancel on the hosted
 // page; a total below every bank's minimum, where the 0% option is not offered. The three orders
@@ -100,7 +102,7 @@ async function backWithReason(page: Page, words: string): Promise<void> {
 
 async function main(starterUrl: string): Promise<void> {
   if (!process.argv.includes("--docs")) {
-    process.env.SHOTS_DIR ??= "/tmp/starter-journey"
+    process.env.SHOTS_DIR ??= path.join(os.tmpdir(), "starter-journey")
   }
   const browser = await launchChromium()
   const page = await browser.newPage(DESKTOP)
@@ -162,7 +164,9 @@ async function main(starterUrl: string): Promise<void> {
     }
     step(`order numbers #${first}, #${second}, #${third}: none skipped by the rejection or the cancel`)
   } catch (error) {
-    await page.screenshot({ path: "/tmp/starter-journey-failure.png", fullPage: true }).catch(() => undefined)
+    // Beside the run's pictures (SHOTS_DIR), so a run sent elsewhere keeps its failure there too.
+    const failure = path.join(process.env.SHOTS_DIR ?? os.tmpdir(), "starter-journey-failure.png")
+    await page.screenshot({ path: failure, fullPage: true }).catch(() => undefined)
     throw error
   } finally {
     await browser.close()
