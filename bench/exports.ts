@@ -17,6 +17,7 @@ import { ADMIN } from "../scripts/demo/config"
 import { listeningPid, measureRss, type RssFigures } from "./process-rss"
 import { rowsFor, startStatementRelay, type StatementRelay } from "./statement-relay"
 import { BENCH_PORTS, startBenchSandbox, startBenchStore, type BenchStore } from "./store"
+import { runMain } from "./run-main"
 
 const MB = 1024 * 1024
 const SIZES_MB = (process.env.BENCH_SIZES_MB ?? "20,200").split(",").map(Number)
@@ -158,10 +159,4 @@ async function main(): Promise<void> {
   )
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`${(error as Error).stack ?? error}\n`)
-    process.exit(1)
-  }
-)
+runMain(main)

@@ -15,6 +15,7 @@ import path from "node:path"
 import type { PhaseFigures } from "./insights-run"
 import { BENCH_PORTS, prepareBenchStore, startBenchSandbox } from "./store"
 import { execInStore } from "./store-exec"
+import { runMain } from "./run-main"
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000)
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 100_000)
@@ -88,10 +89,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`${(error as Error).stack ?? error}\n`)
-    process.exit(1)
-  }
-)
+runMain(main)

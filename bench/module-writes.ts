@@ -13,6 +13,7 @@ import path from "node:path"
 import type { PairFigures } from "./module-writes-run"
 import { BENCH_PORTS, prepareBenchStore, startBenchSandbox } from "./store"
 import { execInStore } from "./store-exec"
+import { runMain } from "./run-main"
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 300)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6)
@@ -65,10 +66,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`${(error as Error).stack ?? error}\n`)
-    process.exit(1)
-  }
-)
+runMain(main)

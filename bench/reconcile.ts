@@ -15,6 +15,7 @@ import { inParallel } from "../src/lib/in-parallel"
 import { MERCHANT } from "../scripts/demo/config"
 import { BENCH_PORTS, prepareBenchStore, startBenchSandbox } from "./store"
 import { execInStore } from "./store-exec"
+import { runMain } from "./run-main"
 
 const COMPLETED = Number(process.env.BENCH_COMPLETED ?? 10_000)
 const PENDING = (process.env.BENCH_PENDING ?? "100,1000,10000").split(",").map(Number)
@@ -107,10 +108,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`${(error as Error).stack ?? error}\n`)
-    process.exit(1)
-  }
-)
+runMain(main)

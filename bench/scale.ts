@@ -19,6 +19,7 @@ import { inParallel } from "../src/lib/in-parallel"
 import type { JobFigures, SeededRows } from "./scale-run"
 import { BENCH_PORTS, prepareBenchStore, startBenchSandbox } from "./store"
 import { execInStore } from "./store-exec"
+import { runMain } from "./run-main"
 
 const OPEN_LINKS = 20
 const PAID_LINKS = 5
@@ -145,10 +146,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`${(error as Error).stack ?? error}\n`)
-    process.exit(1)
-  }
-)
+runMain(main)
