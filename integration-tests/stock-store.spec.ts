@@ -155,5 +155,7 @@ describe("the packed plugin in a stock Medusa store", () => {
     } finally {
       await store.stop()
     }
-  })
+    // Its parts wait up to 120 s for the store alone (startBuiltStore), after a migration and a user
+    // made by the CLI: on a busy 2-core machine together they pass the suite's 120 s default.
+  }, 300_000)
 })
