@@ -61,7 +61,7 @@ export async function readSessionVerdict(container: MedusaContainer, input: Sess
   const reuse = { reuse: input.reuse_paid_verdict === true, ttlMs: options.paidVerdictReuseMs }
   // Every sweep reads the same waiting links again: the reader reports an unknown status once, as on checkout.
   const read = async () => {
-    const details = await readLink(clientFromOptions(options, logger), data.payment_link_id, logger)
+    const details = await readLink(clientFromOptions(options, logger, registrationId), data.payment_link_id, logger)
     const verdict = linkVerdict(details, expected)
     // Kept before the Insights record is written: the shopper's authorization, meanwhile, finds it.
     recentPaidVerdicts.remember(data.payment_link_id, expected, verdict, reuse.ttlMs)

@@ -28,7 +28,7 @@ import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
 import { linkVerdict, type ExpectedPayment, type LinkVerdict } from "../../installments/links/verdict"
 import { readLink } from "../../installments/links/read-link"
 import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "../../installments/registrations/options"
-import { PROVIDER_IDENTIFIER } from "../../installments/registrations/provider-ids"
+import { PROVIDER_IDENTIFIER, type RegistrationId } from "../../installments/registrations/provider-ids"
 import { recentPaidVerdicts } from "../../installments/links/recent-paid-verdicts"
 import { clientFromOptions } from "../../installments/registrations/lookup"
 import { merchantError, shopperError, type ShopperContext } from "../../installments/messages/service-errors"
@@ -91,8 +91,9 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
     super(cradle as Record<string, unknown>, parsed)
     this.options_ = parsed
     this.logger_ = cradle.logger
-    this.client_ = clientFromOptions(parsed, this.logger_)
     this.cradle_ = cradle as Record<string, unknown>
+    // Labelled with its registration from the first call, not only once a route or job read the options.
+    this.client_ = clientFromOptions(parsed, this.logger_, ownRegistrationId(this.cradle_, parsed))
     this.ledger_ = refundLedgerFor(this.cradle_)
     this.medusaRefundKey_ = medusaRefundKeyReaderFor(this.cradle_, this.logger_)
     this.sms_ = smsClaimerFor(this.cradle_)
@@ -357,6 +358,19 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
       )
     }
     return own
+  }
+}
+
+/**
+ * The registration the provider's client speaks for, as its ledger rows name it (Medusa does not tell
+ * a provider its own id): undefined where no configuration can be read (a bare cradle in a unit test),
+ * and the client then takes the registration noted for its account.
+ */
+function ownRegistrationId(cradle: Record<string, unknown>, options: ProviderOptions): RegistrationId | undefined {
+  try {
+    return registrationIdFor(cradle, options)
+  } catch {
+    return undefined
   }
 }
 
