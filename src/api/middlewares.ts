@@ -16,13 +16,13 @@ import { REFUSED_WEBHOOK_METHODS, refuseInstallmentsWebhookMethod } from "./hook
 import { StorePlansQuery } from "./store/installments/plans/validators"
 import { verifyInstallmentsWebhook, WEBHOOK_ROUTE_MATCHER } from "./hooks/verify-webhook"
 import { PAYMENT_SESSIONS_ROUTE, validateInstallmentsSession } from "./store/payment-sessions/validate-installments-session"
-import { INSTALLMENTS_RESOURCES as R, type InstallmentsOperation, type InstallmentsResource } from "../installments/permissions"
+import { INSTALLMENTS_PERMISSION as P, type InstallmentsPermission } from "../installments/permissions"
 
 /**
  * The permission a back-office route needs under Medusa's role-based access control (D35): Medusa
  * checks it before the route's middlewares only when its `rbac` feature flag is on.
  */
-const may = (resource: InstallmentsResource, operation: InstallmentsOperation) => [{ resource, operation }]
+const may = ({ resource, operation }: InstallmentsPermission) => [{ resource, operation }]
 
 // Typed as Medusa's route entries: `policies` is part of them, not of defineMiddlewares' own signature.
 const routes: MiddlewareRoute[] = [
@@ -42,104 +42,104 @@ const routes: MiddlewareRoute[] = [
   {
     matcher: "/admin/installments/webhooks",
     method: ["POST"],
-    policies: may(R.webhook, "create"),
+    policies: may(P.createWebhook),
     middlewares: [validateAndTransformBody(AdminRegisterWebhook)],
   },
   {
     matcher: "/admin/installments/webhooks",
     method: ["GET"],
-    policies: may(R.webhook, "read"),
+    policies: may(P.readWebhook),
     middlewares: [validateAndTransformQuery(AdminListWebhooks, {})],
   },
   {
     matcher: "/admin/installments/refunds",
     method: ["GET"],
-    policies: may(R.refund, "read"),
+    policies: may(P.readRefund),
     middlewares: [validateAndTransformQuery(AdminListRefunds, {})],
   },
   {
     matcher: "/admin/installments/statements",
     method: ["GET"],
-    policies: may(R.settlement, "read"),
+    policies: may(P.readSettlement),
     middlewares: [validateAndTransformQuery(AdminStatementQuery, {})],
   },
   {
     matcher: "/admin/installments/settlements",
     method: ["GET"],
-    policies: may(R.settlement, "read"),
+    policies: may(P.readSettlement),
     middlewares: [validateAndTransformQuery(AdminSettlementsQuery, {})],
   },
   {
     // The insights sum the plugin's sales, fees and refunds: the settlements' readers read them.
     matcher: "/admin/installments/insights",
     method: ["GET"],
-    policies: may(R.settlement, "read"),
+    policies: may(P.readSettlement),
     middlewares: [validateAndTransformQuery(AdminInsightsQuery, {})],
   },
   {
     matcher: "/admin/installments/insights/checkouts",
     method: ["GET"],
-    policies: may(R.settlement, "read"),
+    policies: may(P.readSettlement),
     middlewares: [validateAndTransformQuery(AdminInsightsCheckoutsQuery, {})],
   },
   {
     matcher: "/admin/installments/settlements/:id",
     method: ["GET"],
-    policies: may(R.settlement, "read"),
+    policies: may(P.readSettlement),
     middlewares: [validateAndTransformQuery(AdminSettlementRowsQuery, {})],
   },
   {
     matcher: "/admin/installments/transactions/:id",
     method: ["GET"],
-    policies: may(R.payment, "read"),
+    policies: may(P.readPayment),
     middlewares: [validateAndTransformQuery(AdminTransactionQuery, {})],
   },
   {
     matcher: "/admin/installments/payment-links",
     method: ["GET"],
-    policies: may(R.paymentLink, "read"),
+    policies: may(P.readPaymentLink),
     middlewares: [validateAndTransformQuery(AdminListPaymentLinksQuery, {})],
   },
   {
     matcher: "/admin/installments/payment-links",
     method: ["POST"],
-    policies: may(R.paymentLink, "create"),
+    policies: may(P.createPaymentLink),
     middlewares: [validateAndTransformBody(AdminCreatePaymentLink)],
   },
   {
     matcher: "/admin/installments/payment-links/:id",
     method: ["GET"],
-    policies: may(R.paymentLink, "read"),
+    policies: may(P.readPaymentLink),
     middlewares: [validateAndTransformQuery(AdminPaymentLinkQuery, {})],
   },
   {
     matcher: "/admin/installments/orders/:id/payment-link",
     method: ["POST"],
-    policies: may(R.orderPaymentLink, "create"),
+    policies: may(P.createOrderPaymentLink),
     middlewares: [validateAndTransformBody(AdminRequestOrderPaymentLink)],
   },
   {
     matcher: "/admin/installments/draft-orders/:id/payment-link",
     method: ["POST"],
-    policies: may(R.orderPaymentLink, "create"),
+    policies: may(P.createOrderPaymentLink),
     middlewares: [validateAndTransformBody(AdminRequestOrderPaymentLink)],
   },
   {
     matcher: "/admin/installments/bin-lookup",
     method: ["GET"],
-    policies: may(R.paymentLink, "read"),
+    policies: may(P.readPaymentLink),
     middlewares: [validateAndTransformQuery(AdminBinLookupQuery, {})],
   },
   {
     matcher: "/admin/installments/health",
     method: ["GET"],
-    policies: may(R.health, "read"),
+    policies: may(P.readHealth),
     middlewares: [validateAndTransformQuery(AdminHealthQuery, {})],
   },
   // Routes with nothing to validate, guarded all the same.
-  { matcher: "/admin/installments/status", method: ["GET"], policies: may(R.webhook, "read") },
-  { matcher: "/admin/installments/orders/:id", method: ["GET"], policies: may(R.payment, "read") },
-  { matcher: "/admin/installments/refunds/:id/retry", method: ["POST"], policies: may(R.refund, "update") },
+  { matcher: "/admin/installments/status", method: ["GET"], policies: may(P.readWebhook) },
+  { matcher: "/admin/installments/orders/:id", method: ["GET"], policies: may(P.readPayment) },
+  { matcher: "/admin/installments/refunds/:id/retry", method: ["POST"], policies: may(P.updateRefund) },
   {
     matcher: "/store/installments/plans",
     method: ["GET"],

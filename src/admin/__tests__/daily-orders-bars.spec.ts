@@ -1,4 +1,5 @@
-import { dailyOrderBars, everyDayOrders, MAX_BAR_WIDTH, wayColor } from "../components/insights/daily-orders-bars"
+import { MAX_BAR_WIDTH } from "../components/charts/day-slots"
+import { dailyOrderBars, everyDayOrders, wayColor } from "../components/insights/daily-orders-bars"
 import { lastDays } from "../lib/insights-range"
 
 const KEYS = ["installments", "pay_in_full", "pp_system_default"]

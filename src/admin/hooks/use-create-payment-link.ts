@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../lib/sdk"
-import type { CreatePaymentLinkBody, CreatePaymentLinkResponse } from "../lib/types"
+import type { CreatePaymentLinkResponse } from "../../installments/back-office/answers"
+import type { CreatePaymentLinkBody } from "../lib/types"
 
 /** Makes a payment link, then reloads the list so it shows the new one. */
 export function useCreatePaymentLink() {

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query"
 import type { DayRange } from "../lib/date-range"
 import { attachmentName, saveBlob } from "../lib/download-file"
-import type { InsightsTable } from "../lib/insights-types"
+import type { InsightsTable } from "../../installments/insights/answer"
 import { sdk } from "../lib/sdk"
 
 /** Downloads one of the page's tables as CSV, with the admin's session, through the js-sdk. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import type { DayRange } from "../lib/date-range"
-import type { CheckoutOutcome, InsightsCheckoutsResponse, InsightsResponse } from "../lib/insights-types"
+import type { CheckoutOutcome, InsightsCheckoutsAnswer, InsightsAnswer } from "../../installments/insights/answer"
 import { sdk } from "../lib/sdk"
 
 /** A window's Insights: the funnel, orders by way of paying, costs and days (every registration without `providerId`). */
@@ -8,7 +8,7 @@ export function useInsights(providerId: string | undefined, range: DayRange) {
   return useQuery({
     queryKey: ["installments", "insights", providerId, range.from, range.to],
     queryFn: () =>
-      sdk.client.fetch<InsightsResponse>("/admin/installments/insights", {
+      sdk.client.fetch<InsightsAnswer>("/admin/installments/insights", {
         query: { provider_id: providerId, from_date: range.from, to_date: range.to },
       }),
     // The previous window stays on screen while the next one loads.
@@ -26,7 +26,7 @@ export function useInsightsCheckouts(
   return useQuery({
     queryKey: ["installments", "insights", "checkouts", providerId, range.from, range.to, outcome, page.limit, page.offset],
     queryFn: () =>
-      sdk.client.fetch<InsightsCheckoutsResponse>("/admin/installments/insights/checkouts", {
+      sdk.client.fetch<InsightsCheckoutsAnswer>("/admin/installments/insights/checkouts", {
         query: { provider_id: providerId, from_date: range.from, to_date: range.to, outcome, limit: page.limit, offset: page.offset },
       }),
     enabled: !!outcome,

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../lib/sdk"
-import type { InstallmentsStatusResponse } from "../lib/types"
+import type { InstallmentsStatusResponse } from "../../installments/back-office/answers"
 
 const statusKey = ["installments", "status"] as const
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../lib/sdk"
-import type { DebtKind, OrderDebtView, OrderLinkCheckout, OrderPaymentLinkResponse } from "../lib/types"
+import type { OrderPaymentLinkResponse } from "../../installments/back-office/answers"
+import type { DebtKind, OrderDebtView, OrderLinkCheckout } from "../lib/types"
 
 const debtKey = (kind: DebtKind, orderId: string) => ["installments", "order-debt", kind, orderId] as const
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../lib/sdk"
-import type { OrderInstallmentsResponse, RefundView } from "../lib/types"
+import type { OrderInstallmentsResponse, RefundView } from "../../installments/back-office/answers"
 
 const orderKey = (orderId: string) => ["installments", "order", orderId] as const
 

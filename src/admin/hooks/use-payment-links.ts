@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { sdk } from "../lib/sdk"
-import type { PaymentLinksResponse } from "../lib/types"
+import type { PaymentLinksResponse } from "../../installments/back-office/answers"
 
 /** The list's filters and page, as the API takes them. */
 export interface PaymentLinksQuery {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import type { DayRange } from "../lib/date-range"
 import { sdk } from "../lib/sdk"
-import type { SettlementRowsResponse } from "../lib/types"
+import type { SettlementRowsResponse } from "../../installments/back-office/answers"
 
 /** A page of the payments and refunds one payout of the window paid out (`unsettled`: none yet). */
 export function useSettlementRows(

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import type { DayRange } from "../lib/date-range"
 import { sdk } from "../lib/sdk"
-import type { SettlementsResponse } from "../lib/types"
+import type { SettlementsResponse } from "../../installments/back-office/answers"
 
 /** A window's totals and daily net series, with a page of its payouts and each one's totals. */
 export function useSettlements(providerId: string | undefined, range: DayRange, page: { limit: number; offset: number }) {

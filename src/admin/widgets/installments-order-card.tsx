@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next"
 import { PaymentSection } from "../components/order-card/payment-section"
 import { useOrderInstallments } from "../hooks/use-order-installments"
 import { isInstallmentsProvider } from "../../installments/registrations/provider-ids"
-import { INSTALLMENTS_RESOURCES } from "../../installments/permissions"
+import { INSTALLMENTS_PERMISSION } from "../../installments/permissions"
 import { PermissionGate } from "../components/layout/permission-gate"
 
 // Only orders with a payment through one of our providers (`pp_installments_<registration>`)
@@ -18,11 +18,9 @@ const hasInstallmentsPayment = (order: AdminOrder) =>
     (collection.payments ?? []).some((payment) => isInstallmentsProvider(payment.provider_id))
   )
 
-const READ_PAYMENT = { resource: INSTALLMENTS_RESOURCES.payment, operation: "read" } as const
-
 /** The order page's card of its installments payments, for a user whose roles may read them (D35). */
 const InstallmentsOrderCard = (props: DetailWidgetProps<AdminOrder>) => (
-  <PermissionGate permission={READ_PAYMENT} quiet>
+  <PermissionGate permission={INSTALLMENTS_PERMISSION.readPayment} quiet>
     <OrderInstallmentsCard {...props} />
   </PermissionGate>
 )

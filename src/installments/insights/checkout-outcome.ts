@@ -15,8 +15,8 @@ import type { LinkVerdict } from "../links/verdict"
  * - `not_placed`: paid at the service but not for this checkout (another amount or session), or
  *   refunded by the plugin because the checkout had moved on (its session replaced, its order canceled).
  */
-export const CHECKOUT_OUTCOMES = ["paid", "bank_declined", "card_declined", "abandoned", "open", "not_placed"] as const
-export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number]
+export { CHECKOUT_OUTCOMES, type CheckoutOutcome } from "./answer"
+import type { CheckoutOutcome } from "./answer"
 
 /** What one read of a checkout's link tells: its outcome, its attempts, the plan, the service's fees. */
 export interface CheckoutFacts {

@@ -1,7 +1,24 @@
 import { formatAmount } from "../../lib/money"
 import { isInstallmentsProvider } from "../registrations/provider-ids"
-import { CHECKOUT_OUTCOMES, type CheckoutOutcome } from "./checkout-outcome"
+import {
+  CHECKOUT_OUTCOMES,
+  wayKeyOf,
+  type BankFigures,
+  type CheckoutOutcome,
+  type CostFigures,
+  type DailyFigures,
+  type FunnelFigures,
+  type InsightsFigures,
+  type OrderFigures,
+  type TenureFigures,
+  type WayFigures,
+  type WayKey,
+} from "./answer"
 import { averageHalalas, percent } from "./ratios"
+
+// The figures' shapes are the route's answer (answer.ts), which the admin page reads too.
+export { wayKeyOf }
+export type { BankFigures, CostFigures, DailyFigures, FunnelFigures, InsightsFigures, OrderFigures, TenureFigures, WayFigures, WayKey }
 
 /** The orders of one provider and plan in the window, as the database sums them (amounts in halalas). */
 export interface OrderGroupRow {
@@ -41,88 +58,6 @@ export interface FunnelRow {
   card_declines: number
 }
 
-/**
- * A way of paying (D45): through the plugin, `installments`, `pay_in_full`, or `plan_unknown` (a
- * payment whose plan no record names); `provider`, any other payment provider of the store (named by
- * `provider_id`, an installments registration other than the one asked for included); `none`, an
- * order with no payment or payment session.
- */
-export type WayKey = "installments" | "pay_in_full" | "plan_unknown" | "provider" | "none"
-
-/** Counts, totals and averages of a set of orders; amounts are 2-decimal SAR strings, shares percentages. */
-export interface OrderFigures {
-  orders: number
-  total: string
-  /** Total / orders, to the halala; null with no order. */
-  average: string | null
-  /** This way's orders as a share of all the window's orders. */
-  share_of_orders: string | null
-  refunded: string
-  refunded_orders: number
-  /** Orders refunded (in part or whole) as a share of this way's orders. */
-  share_refunded: string | null
-}
-
-export interface TenureFigures extends OrderFigures {
-  months: string | null
-}
-
-export interface BankFigures extends OrderFigures {
-  /** The bank's code in lower case (`rajhi`); null when no record names it. */
-  bank: string | null
-  tenures: TenureFigures[]
-}
-
-export interface WayFigures extends OrderFigures {
-  way: WayKey
-  /** Medusa's provider id, for `provider`. */
-  provider_id: string | null
-  /** For `installments`: each bank, and within it each tenure. */
-  banks?: BankFigures[]
-}
-
-export interface CostFigures {
-  /** Orders paid through the plugin and their total. */
-  orders: number
-  sales: string
-  fees: string
-  vat: string
-  fees_and_vat: string
-  /** Fees, VAT and both as a share of the sales whose fees the service reported. */
-  share_fees: string | null
-  share_vat: string | null
-  share_fees_and_vat: string | null
-  /** Plugin orders whose fee the service did not report: left out of the shares. */
-  orders_without_fees: number
-}
-
-export interface FunnelFigures {
-  /** Checkouts that reached the hosted page (sessions with a link) started in the window. */
-  started: number
-  outcomes: Record<CheckoutOutcome, { checkouts: number; amount: string; share: string | null }>
-  /** Paid as a share of started. */
-  conversion: string | null
-  /** Paid after at least one refused attempt. */
-  paid_after_refusal: number
-  /** Refused attempts, however the checkouts ended. */
-  bank_rejections: number
-  card_declines: number
-}
-
-export interface DailyFigures {
-  date: string
-  /** Orders that day per way: `installments`, `pay_in_full`, `plan_unknown`, a provider id, `none`. */
-  orders: Record<string, number>
-}
-
-export interface InsightsFigures {
-  funnel: FunnelFigures
-  totals: OrderFigures
-  ways: WayFigures[]
-  costs: CostFigures
-  daily: DailyFigures[]
-}
-
 /** The registrations the figures are about: all of them, or one, by Medusa's provider id (`pp_installments_bnpl`). */
 export type PluginScope = { provider_id?: string }
 
@@ -138,11 +73,6 @@ export function wayOf(providerId: string | null, paymentOption: string | null, s
     return "provider"
   }
   return paymentOption === "Installment" ? "installments" : paymentOption === "Pay In Full" ? "pay_in_full" : "plan_unknown"
-}
-
-/** The key of a way in the daily series and the CSV: the way, or the provider's id. */
-export function wayKeyOf(way: WayKey, providerId: string | null): string {
-  return way === "provider" ? (providerId ?? "none") : way
 }
 
 type Sums = {

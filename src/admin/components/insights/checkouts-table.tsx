@@ -5,7 +5,7 @@ import { Link } from "react-router-dom"
 import { usePaginationTranslations } from "../../hooks/use-pagination-translations"
 import { formatDateTime, formatSar } from "../../lib/format"
 import { bankName, formatCount } from "../../lib/insights-format"
-import type { InsightsCheckout } from "../../lib/insights-types"
+import type { InsightsCheckout } from "../../../installments/insights/answer"
 
 const column = createDataTableColumnHelper<InsightsCheckout>()
 

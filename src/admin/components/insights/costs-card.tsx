@@ -2,10 +2,10 @@ import { Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatSar } from "../../lib/format"
 import { formatCount, formatShare } from "../../lib/insights-format"
-import type { InsightsResponse } from "../../lib/insights-types"
+import type { InsightsAnswer } from "../../../installments/insights/answer"
 
 /** What the plugin's sales cost in the service's fees and VAT on them, each as a share of those sales. */
-export function CostsCard({ costs, currency }: { costs: InsightsResponse["costs"]; currency: string }) {
+export function CostsCard({ costs, currency }: { costs: InsightsAnswer["costs"]; currency: string }) {
   const { t, i18n } = useTranslation()
   const locale = i18n.language
   if (!costs.orders) {

@@ -3,7 +3,7 @@ import { Button, toast } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { useInsightsDownload } from "../../hooks/use-insights-download"
 import type { DayRange } from "../../lib/date-range"
-import type { InsightsTable } from "../../lib/insights-types"
+import type { InsightsTable } from "../../../installments/insights/answer"
 
 /** Downloads one of the page's tables as CSV (the plugin's CSV writer, on the server). */
 export function CsvButton({ table, providerId, range }: { table: InsightsTable; providerId: string | undefined; range: DayRange }) {

@@ -1,3 +1,5 @@
+import { daySlot } from "../charts/day-slots"
+
 /** One way's part of a day's bar, in the chart's own coordinates (0,0 at the top left). */
 export interface BarSegment {
   key: string
@@ -14,9 +16,6 @@ export interface DayBar {
   width: number
   segments: BarSegment[]
 }
-
-/** The widest a bar gets, in chart units, when the window has few days (as the settlements chart). */
-export const MAX_BAR_WIDTH = 40
 
 /** Every day of the window with its orders per way, a day without orders empty, so each bar sits on its date. */
 export function everyDayOrders(
@@ -43,8 +42,6 @@ export function dailyOrderBars(
   }
   const totals = days.map((day) => keys.reduce((sum, key) => sum + (day.orders[key] ?? 0), 0))
   const busiest = Math.max(1, ...totals)
-  const slot = width / days.length
-  const barWidth = Math.max(1, Math.min(slot * 0.8, MAX_BAR_WIDTH))
   return days.map((day, index) => {
     let top = height
     const segments = keys
@@ -55,7 +52,7 @@ export function dailyOrderBars(
         top -= size
         return { key, orders, y: top, height: size }
       })
-    return { date: day.date, total: totals[index], x: index * slot + (slot - barWidth) / 2, width: barWidth, segments }
+    return { date: day.date, total: totals[index], ...daySlot(index, days.length, width), segments }
   })
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next"
 import { formatSar } from "../../lib/format"
 import { formatCount, formatShare } from "../../lib/insights-format"
 import { END_CELL } from "./table-edges"
-import { CHECKOUT_OUTCOMES, type CheckoutOutcome, type InsightsResponse } from "../../lib/insights-types"
+import { CHECKOUT_OUTCOMES, type CheckoutOutcome, type InsightsAnswer } from "../../../installments/insights/answer"
 
 const BAR_COLOR: Record<CheckoutOutcome, string> = {
   paid: "green",
@@ -33,7 +33,7 @@ export function FunnelCard({
   selected,
   onSelect,
 }: {
-  funnel: InsightsResponse["funnel"]
+  funnel: InsightsAnswer["funnel"]
   currency: string
   selected: CheckoutOutcome | undefined
   onSelect: (outcome: CheckoutOutcome | undefined) => void

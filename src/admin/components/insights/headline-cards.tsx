@@ -2,12 +2,12 @@ import { Container, Skeleton, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatSar } from "../../lib/format"
 import { formatCount, formatShare } from "../../lib/insights-format"
-import type { InsightsResponse } from "../../lib/insights-types"
+import type { InsightsAnswer } from "../../../installments/insights/answer"
 
 const CARD_KEYS = ["conversion", "installmentsShare", "averageInstallments", "averageAll", "cost"]
 
 /** The window at a glance: conversion, how many orders use installments, their basket against all, and what the service costs. */
-export function HeadlineCards({ data }: { data: InsightsResponse | undefined }) {
+export function HeadlineCards({ data }: { data: InsightsAnswer | undefined }) {
   const { t, i18n } = useTranslation()
   const locale = i18n.language
   const installments = data?.ways.find((way) => way.way === "installments")

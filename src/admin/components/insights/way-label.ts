@@ -1,5 +1,5 @@
 import type { useTranslation } from "react-i18next"
-import type { WayFigures } from "../../lib/insights-types"
+import type { WayFigures } from "../../../installments/insights/answer"
 
 type TFunction = ReturnType<typeof useTranslation>["t"]
 

@@ -2,7 +2,7 @@ import { clx, Table, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatSar } from "../../lib/format"
 import { bankName, formatCount, formatShare } from "../../lib/insights-format"
-import { wayKey, type InsightsResponse, type OrderFigures } from "../../lib/insights-types"
+import { wayKeyOf, type InsightsAnswer, type OrderFigures } from "../../../installments/insights/answer"
 import { END_CELL } from "./table-edges"
 import { wayLabel } from "./way-label"
 
@@ -57,7 +57,7 @@ function FigureRow({
  * tenure, pay in full through the plugin, each other provider of the store, then all orders. Medusa's
  * DataTable has no nested rows, so this is the plain Table with indented rows.
  */
-export function WaysTable({ data }: { data: InsightsResponse }) {
+export function WaysTable({ data }: { data: InsightsAnswer }) {
   const { t, i18n } = useTranslation()
   const locale = i18n.language
   if (!data.totals.orders) {
@@ -87,8 +87,8 @@ export function WaysTable({ data }: { data: InsightsResponse }) {
           <Table.Body>
             {data.ways.flatMap((way) => [
               <FigureRow
-                key={wayKey(way)}
-                testId={`ways-row-${wayKey(way)}`}
+                key={wayKeyOf(way.way, way.provider_id)}
+                testId={`ways-row-${wayKeyOf(way.way, way.provider_id)}`}
                 label={wayLabel(way, t)}
                 figures={way}
                 currency={data.currency}

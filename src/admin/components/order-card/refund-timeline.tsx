@@ -2,12 +2,10 @@ import { Button, StatusBadge, Text, toast } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { useRetryRefund } from "../../hooks/use-order-installments"
 import { formatDateTime, formatSar } from "../../lib/format"
-import type { RefundView } from "../../lib/types"
+import type { RefundView } from "../../../installments/back-office/answers"
 import { useInstallmentsPermissions } from "../../hooks/use-installments-permissions"
-import { INSTALLMENTS_RESOURCES } from "../../../installments/permissions"
+import { INSTALLMENTS_PERMISSION } from "../../../installments/permissions"
 import { PermissionHint } from "../layout/permission-gate"
-
-const RETRY_REFUND = { resource: INSTALLMENTS_RESOURCES.refund, operation: "update" } as const
 
 const STATUS_COLOR = { confirming: "purple", pending: "orange", settled: "green", failed: "red" } as const
 
@@ -16,7 +14,7 @@ export function RefundTimeline({ orderId, refunds, currency }: { orderId: string
   const { t, i18n } = useTranslation()
   const retry = useRetryRefund(orderId)
   // Retrying sends money: offered only to a user whose roles may (D35); the row says why otherwise.
-  const mayRetry = useInstallmentsPermissions().can(RETRY_REFUND)
+  const mayRetry = useInstallmentsPermissions().can(INSTALLMENTS_PERMISSION.updateRefund)
 
   const onRetry = (refundId: string) =>
     retry.mutate(refundId, {
@@ -74,7 +72,7 @@ export function RefundTimeline({ orderId, refunds, currency }: { orderId: string
                   {t("installments.orderCard.refunds.retry")}
                 </Button>
               ) : (
-                <PermissionHint permission={RETRY_REFUND} />
+                <PermissionHint permission={INSTALLMENTS_PERMISSION.updateRefund} />
               )}
             </div>
           )}

@@ -5,14 +5,13 @@ import { useRequestOrderPaymentLink } from "../../hooks/use-order-debt"
 import { useRegistrationChoice } from "../../hooks/use-registration-choice"
 import { RegistrationSelect } from "../fields/registration-select"
 import { formatDateTime, formatSar } from "../../lib/format"
-import type { DebtKind, OrderLinkCheckout, OrderPaymentLinkResponse } from "../../lib/types"
+import type { OrderPaymentLinkResponse } from "../../../installments/back-office/answers"
+import type { DebtKind, OrderLinkCheckout } from "../../lib/types"
 import { CreatedLink } from "../payment-links/created-link"
 import { SwitchField } from "../payment-links/switch-field"
 import { useInstallmentsPermissions } from "../../hooks/use-installments-permissions"
-import { INSTALLMENTS_RESOURCES } from "../../../installments/permissions"
+import { INSTALLMENTS_PERMISSION } from "../../../installments/permissions"
 import { PermissionHint } from "../layout/permission-gate"
-
-const REQUEST_LINK = { resource: INSTALLMENTS_RESOURCES.orderPaymentLink, operation: "create" } as const
 
 const CHECKOUTS: OrderLinkCheckout[] = ["both", "installments", "card"]
 
@@ -35,7 +34,7 @@ export function RequestLinkDrawer({
   const [requested, setRequested] = useState<OrderPaymentLinkResponse | null>(null)
   const request = useRequestOrderPaymentLink(kind, orderId)
   const { registrations, providerId, setProviderId } = useRegistrationChoice()
-  const mayRequest = useInstallmentsPermissions().can(REQUEST_LINK)
+  const mayRequest = useInstallmentsPermissions().can(INSTALLMENTS_PERMISSION.createOrderPaymentLink)
   const f = (key: string, options?: Record<string, unknown>) => t(`installments.orderDebt.${key}`, options)
 
   const onOpenChange = (next: boolean) => {
@@ -59,7 +58,7 @@ export function RequestLinkDrawer({
             {f("request")}
           </Button>
         </Drawer.Trigger>
-        {!mayRequest && <PermissionHint permission={REQUEST_LINK} />}
+        {!mayRequest && <PermissionHint permission={INSTALLMENTS_PERMISSION.createOrderPaymentLink} />}
       </div>
       <Drawer.Content aria-describedby={undefined}>
         <Drawer.Header>
@@ -74,7 +73,6 @@ export function RequestLinkDrawer({
                   payment_link: {
                     ...link,
                     title: f(kind === "draft" ? "draftLinkTitle" : "linkTitle", { displayId }),
-                    checkout: checkoutOfLink(checkout),
                   },
                   qr: requested.qr,
                 }}
@@ -150,9 +148,4 @@ export function RequestLinkDrawer({
       </Drawer.Content>
     </Drawer>
   )
-}
-
-// The created-link view names checkouts as the payment links page does.
-function checkoutOfLink(checkout: OrderLinkCheckout): "both" | "installments" | "pay_in_full" {
-  return checkout === "card" ? "pay_in_full" : checkout
 }

@@ -1,7 +1,7 @@
 import { Button, Copy, Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatSar } from "../../lib/format"
-import type { CreatePaymentLinkResponse } from "../../lib/types"
+import type { CreatePaymentLinkResponse } from "../../../installments/back-office/answers"
 
 // While printing, only the QR and its URL are shown, alone on the page.
 const PRINT_ONLY_QR = `@media print {
@@ -10,8 +10,14 @@ const PRINT_ONLY_QR = `@media print {
   .installments-print-area { position: fixed; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 16px; }
 }`
 
+/** What the link card shows: a new link's or an order's link (`POST …/orders/:id/payment-link`). */
+type CreatedLinkView = {
+  payment_link: Pick<CreatePaymentLinkResponse["payment_link"], "url" | "amount" | "title">
+  qr: CreatePaymentLinkResponse["qr"]
+}
+
 /** A new link: its URL to copy and send, and its QR code to show or print for the customer. */
-export function CreatedLink({ created }: { created: CreatePaymentLinkResponse }) {
+export function CreatedLink({ created }: { created: CreatedLinkView }) {
   const { t, i18n } = useTranslation()
   const { payment_link: link, qr } = created
   const qrSrc = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.svg)}`

@@ -3,7 +3,7 @@ import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { usePaginationTranslations } from "../../hooks/use-pagination-translations"
 import { formatDateTime, formatSar } from "../../lib/format"
-import type { PaymentLinkListItem } from "../../lib/types"
+import type { PaymentLinkListItem } from "../../../installments/back-office/answers"
 import { ServiceUrlLink } from "../fields/service-url-link"
 import { LinkStatusBadge } from "./link-status-badge"
 

@@ -2,12 +2,11 @@ import { Badge, Button, Container, Copy, Heading, StatusBadge, Text, toast, useP
 import { useTranslation } from "react-i18next"
 import { useRegisterWebhook } from "../../hooks/use-installments-status"
 import { useInstallmentsPermissions } from "../../hooks/use-installments-permissions"
-import { INSTALLMENTS_RESOURCES } from "../../../installments/permissions"
+import { INSTALLMENTS_PERMISSION } from "../../../installments/permissions"
 import { PermissionHint } from "../layout/permission-gate"
 
-const REGISTER_WEBHOOK = { resource: INSTALLMENTS_RESOURCES.webhook, operation: "create" } as const
 import { formatDateTime } from "../../lib/format"
-import type { RegistrationStatus } from "../../lib/types"
+import type { RegistrationStatus } from "../../../installments/back-office/answers"
 import { DetailRow } from "../order-card/detail-row"
 import { environmentBadge } from "./environment-badge"
 
@@ -16,7 +15,7 @@ export function RegistrationCard({ registration, url }: { registration: Registra
   const { t, i18n } = useTranslation()
   const prompt = usePrompt()
   const register = useRegisterWebhook()
-  const mayRegister = useInstallmentsPermissions().can(REGISTER_WEBHOOK)
+  const mayRegister = useInstallmentsPermissions().can(INSTALLMENTS_PERMISSION.createWebhook)
   const webhooks = registration.webhooks ?? []
   const registeredHere = webhooks.some((webhook) => webhook.url === url)
   const environment = environmentBadge(registration.environment)
@@ -97,7 +96,7 @@ export function RegistrationCard({ registration, url }: { registration: Registra
         >
           {registeredHere ? t("installments.settings.register.again") : t("installments.settings.register.button")}
         </Button>
-        {!mayRegister && <PermissionHint permission={REGISTER_WEBHOOK} />}
+        {!mayRegister && <PermissionHint permission={INSTALLMENTS_PERMISSION.createWebhook} />}
       </div>
       <div className="flex flex-col gap-y-2 px-6 py-4">
         <DetailRow label={t("installments.settings.lastDelivery")}>

@@ -1,4 +1,5 @@
 import { toHalalas } from "../../../lib/money"
+import { daySlot } from "../charts/day-slots"
 
 /** One day's bar of the chart, in the chart's own coordinates (0,0 at the top left). */
 export interface DailyNetBar {
@@ -11,9 +12,6 @@ export interface DailyNetBar {
   height: number
   negative: boolean
 }
-
-/** The widest a bar gets, in chart units, when the window has few payout days. */
-export const MAX_BAR_WIDTH = 40
 
 /** The bars and where the zero line falls. */
 export interface DailyNetChart {
@@ -56,18 +54,14 @@ export function dailyNetBars(daily: Array<{ date: string; net: string }>, width:
   const span = max - min || 1n
   const scale = (halalas: bigint) => (Number(halalas) / Number(span)) * height
   const zeroY = scale(max)
-  const slot = width / daily.length
-  // A gap of a fifth of a slot keeps neighbouring days apart; a cap keeps a lone payout a bar, not a block.
-  const barWidth = Math.max(1, Math.min(slot * 0.8, MAX_BAR_WIDTH))
   const bars = daily.map((day, index) => {
     const value = values[index]
     const size = scale(value < 0n ? -value : value)
     return {
       date: day.date,
       net: day.net,
-      x: index * slot + (slot - barWidth) / 2,
+      ...daySlot(index, daily.length, width),
       y: value < 0n ? zeroY : zeroY - size,
-      width: barWidth,
       height: size,
       negative: value < 0n,
     }

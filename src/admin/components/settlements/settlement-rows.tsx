@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import { bankNames } from "../../../lib/bank-names"
 import { formatDay, formatSar } from "../../lib/format"
-import type { SettlementRowView } from "../../lib/types"
+import type { SettlementRowView } from "../../../installments/back-office/answers"
 
 /** What a row paid for: its order (linking to the order page), a link made here, or why neither. */
 function RowOrder({ row }: { row: SettlementRowView }) {

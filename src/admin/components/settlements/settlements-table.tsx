@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next"
 import { usePaginationTranslations } from "../../hooks/use-pagination-translations"
 import type { DayRange } from "../../lib/date-range"
 import { formatDay, formatSar } from "../../lib/format"
-import type { SettlementView } from "../../lib/types"
+import type { SettlementView } from "../../../installments/back-office/answers"
 import { PayoutRows } from "./payout-rows"
 
 const column = createDataTableColumnHelper<SettlementView>()

@@ -1,7 +1,7 @@
 import { Container, Skeleton, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatSar } from "../../lib/format"
-import type { SettlementTotals } from "../../lib/types"
+import type { SettlementTotals } from "../../../installments/back-office/answers"
 
 const CARDS = ["gross", "fees", "vat", "refunds", "net"] as const
 

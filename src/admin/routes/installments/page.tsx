@@ -16,15 +16,13 @@ import { useRegistrationChoice } from "../../hooks/use-registration-choice"
 import { useSettlements } from "../../hooks/use-settlements"
 import { monthOf, type DayRange } from "../../lib/date-range"
 import { PermissionGate } from "../../components/layout/permission-gate"
-import { INSTALLMENTS_RESOURCES } from "../../../installments/permissions"
+import { INSTALLMENTS_PERMISSION } from "../../../installments/permissions"
 
 const PAGE_SIZE = 20
 
-const READ_SETTLEMENTS = { resource: INSTALLMENTS_RESOURCES.settlement, operation: "read" } as const
-
 /** Installments → settlements, for a user whose roles may read them (D35). */
 const InstallmentsSettlementsPage = () => (
-  <PermissionGate permission={READ_SETTLEMENTS}>
+  <PermissionGate permission={INSTALLMENTS_PERMISSION.readSettlement}>
     <InstallmentsSettlements />
   </PermissionGate>
 )

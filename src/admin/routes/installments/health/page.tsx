@@ -11,13 +11,11 @@ import { PermissionGate } from "../../../components/layout/permission-gate"
 import { SectionHeader } from "../../../components/layout/section-header"
 import { useInstallmentsHealth } from "../../../hooks/use-installments-health"
 import { formatDateTime } from "../../../lib/format"
-import { INSTALLMENTS_RESOURCES } from "../../../../installments/permissions"
-
-const READ_HEALTH = { resource: INSTALLMENTS_RESOURCES.health, operation: "read" } as const
+import { INSTALLMENTS_PERMISSION } from "../../../../installments/permissions"
 
 /** Installments → Health, for a user whose roles may read it (D35). */
 const InstallmentsHealthPage = () => (
-  <PermissionGate permission={READ_HEALTH}>
+  <PermissionGate permission={INSTALLMENTS_PERMISSION.readHealth}>
     <InstallmentsHealth />
   </PermissionGate>
 )

@@ -3,13 +3,13 @@ import { Alert, Button, Container, type DataTablePaginationState, Skeleton } fro
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { DateField } from "../../../components/fields/date-field"
+import { RegistrationSelect } from "../../../components/fields/registration-select"
 import { CheckoutsTable } from "../../../components/insights/checkouts-table"
 import { CostsCard } from "../../../components/insights/costs-card"
 import { CsvButton } from "../../../components/insights/csv-button"
 import { DailyOrdersChart } from "../../../components/insights/daily-orders-chart"
 import { FunnelCard } from "../../../components/insights/funnel-card"
 import { HeadlineCards } from "../../../components/insights/headline-cards"
-import { ScopeSelect } from "../../../components/insights/scope-select"
 import { WaysTable } from "../../../components/insights/ways-table"
 import { LoadingLines } from "../../../components/layout/loading-lines"
 import { PermissionGate } from "../../../components/layout/permission-gate"
@@ -17,17 +17,14 @@ import { SectionHeader } from "../../../components/layout/section-header"
 import { useInsights, useInsightsCheckouts } from "../../../hooks/use-insights"
 import { useInstallmentsStatus } from "../../../hooks/use-installments-status"
 import { lastDays, type DayRange } from "../../../lib/insights-range"
-import type { CheckoutOutcome, InsightsTable } from "../../../lib/insights-types"
-import { INSTALLMENTS_RESOURCES } from "../../../../installments/permissions"
+import type { CheckoutOutcome, InsightsTable } from "../../../../installments/insights/answer"
+import { INSTALLMENTS_PERMISSION } from "../../../../installments/permissions"
 
 const CHECKOUTS_PAGE_SIZE = 10
 
-// The Insights sum the settlements' figures (sales, fees, refunds): the routes ask the same permission.
-const READ_SETTLEMENTS = { resource: INSTALLMENTS_RESOURCES.settlement, operation: "read" } as const
-
-/** Installments → Insights, for a user whose roles may read the settlements (D35). */
+/** Installments → Insights, for a user whose roles may read the settlements (D35): they sum the same sales, fees and refunds. */
 const InstallmentsInsightsPage = () => (
-  <PermissionGate permission={READ_SETTLEMENTS}>
+  <PermissionGate permission={INSTALLMENTS_PERMISSION.readSettlement}>
     <InstallmentsInsights />
   </PermissionGate>
 )
@@ -70,7 +67,9 @@ const InstallmentsInsights = () => {
       </Container>
 
       <Container className="flex flex-wrap items-end gap-4 px-6 py-4">
-        <ScopeSelect
+        <RegistrationSelect
+          all
+          id="insights-registration"
           registrations={status.data?.registrations ?? []}
           value={providerId}
           onChange={(next) => {

@@ -11,16 +11,13 @@ import { usePaymentLinks } from "../../../hooks/use-payment-links"
 import { useRegistrationChoice } from "../../../hooks/use-registration-choice"
 import { useInstallmentsPermissions } from "../../../hooks/use-installments-permissions"
 import { PermissionGate, PermissionHint } from "../../../components/layout/permission-gate"
-import { INSTALLMENTS_RESOURCES } from "../../../../installments/permissions"
+import { INSTALLMENTS_PERMISSION } from "../../../../installments/permissions"
 
 const PAGE_SIZE = 20
 
-const READ_LINKS = { resource: INSTALLMENTS_RESOURCES.paymentLink, operation: "read" } as const
-const CREATE_LINK = { resource: INSTALLMENTS_RESOURCES.paymentLink, operation: "create" } as const
-
 /** Installments → Payment links, for a user whose roles may read them (D35). */
 const PaymentLinksPage = () => (
-  <PermissionGate permission={READ_LINKS}>
+  <PermissionGate permission={INSTALLMENTS_PERMISSION.readPaymentLink}>
     <PaymentLinks />
   </PermissionGate>
 )
@@ -37,7 +34,7 @@ const PaymentLinks = () => {
     limit: pagination.pageSize,
     offset: pagination.pageIndex * pagination.pageSize,
   })
-  const mayCreate = useInstallmentsPermissions().can(CREATE_LINK)
+  const mayCreate = useInstallmentsPermissions().can(INSTALLMENTS_PERMISSION.createPaymentLink)
   const error = status.error ?? links.error
   // A new filter shows its first page.
   const onFilters = (next: LinkFilterValues) => {
@@ -51,7 +48,7 @@ const PaymentLinks = () => {
         <SectionHeader level="h1" title={t("installments.paymentLinks.title")} subtitle={t("installments.paymentLinks.subtitle")}>
           <div className="flex flex-col items-end gap-y-1">
             <CreateLinkDrawer providerId={providerId} allowed={mayCreate} />
-            {!mayCreate && <PermissionHint permission={CREATE_LINK} />}
+            {!mayCreate && <PermissionHint permission={INSTALLMENTS_PERMISSION.createPaymentLink} />}
           </div>
         </SectionHeader>
         <div className="flex flex-wrap items-end gap-4 px-6 py-4">

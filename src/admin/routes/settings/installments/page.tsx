@@ -7,15 +7,13 @@ import { RegistrationCard } from "../../../components/settings/registration-card
 import { webhookUrl } from "../../../components/settings/webhook-url"
 import { useInstallmentsStatus } from "../../../hooks/use-installments-status"
 import { PermissionGate } from "../../../components/layout/permission-gate"
-import { INSTALLMENTS_RESOURCES } from "../../../../installments/permissions"
+import { INSTALLMENTS_PERMISSION } from "../../../../installments/permissions"
 
 declare const __BACKEND_URL__: string | undefined
 
-const READ_WEBHOOKS = { resource: INSTALLMENTS_RESOURCES.webhook, operation: "read" } as const
-
 /** Settings → Installments, for a user whose roles may read the webhook setup (D35). */
 const InstallmentsSettingsPage = () => (
-  <PermissionGate permission={READ_WEBHOOKS}>
+  <PermissionGate permission={INSTALLMENTS_PERMISSION.readWebhook}>
     <InstallmentsSettings />
   </PermissionGate>
 )

@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Readable } from "node:stream"
+import type { InsightsAnswer } from "../../../../installments/insights/answer"
 import { checkoutRecordsWritten } from "../../../../installments/insights/record-checkout"
 import { readInsights } from "../../../../installments/insights/read-insights"
 import { insightsWindow } from "../../../../installments/insights/window"
@@ -34,5 +35,6 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminInsights
     )
     return
   }
-  res.json({ from_date, to_date, provider_id: provider_id ?? null, currency: "SAR", ...figures })
+  const answer: InsightsAnswer = { from_date, to_date, provider_id: provider_id ?? null, currency: "SAR", ...figures }
+  res.json(answer)
 }

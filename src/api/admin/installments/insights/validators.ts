@@ -1,15 +1,13 @@
 import { z } from "@medusajs/framework/zod"
 import { dateWindow, windowLongerThan, windowReversed } from "../../../../lib/dates"
 import { IsoDate } from "../../../../lib/client/schemas/common"
-import { CHECKOUT_OUTCOMES } from "../../../../installments/insights/checkout-outcome"
+import { CHECKOUT_OUTCOMES, INSIGHTS_TABLES, type InsightsTable } from "../../../../installments/insights/answer"
 import { isoDateField, pageFields, providerIdField } from "../shared-fields"
 
 /** The longest Insights window: a year, a leap year included. */
 export const MAX_INSIGHTS_WINDOW_DAYS = 366
 
-/** The page's tables, each a CSV of its own. */
-export const INSIGHTS_TABLES = ["funnel", "ways", "costs", "daily"] as const
-export type InsightsTable = (typeof INSIGHTS_TABLES)[number]
+export { INSIGHTS_TABLES, type InsightsTable }
 
 const windowFields = {
   provider_id: providerIdField,

@@ -1,4 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { OrderPaymentLinkResponse } from "../../../../installments/back-office/answers"
 import { providerIdOf } from "../../../../installments/registrations/provider-ids"
 import { resolveRegistration } from "../../../../installments/registrations/lookup"
 import type { DebtKind } from "../../../../workflows/request-order-payment/order-debt-decision"
@@ -21,7 +22,7 @@ export async function requestPaymentLink(
     input: { order_id: req.params.id, kind, provider_id: providerIdOf(registration.id), ...choices },
   })
   const { link, reused } = result
-  res.status(reused ? 200 : 201).json({
+  const answer: OrderPaymentLinkResponse = {
     payment_link: {
       id: link.payment_link_id,
       url: link.url,
@@ -34,5 +35,6 @@ export async function requestPaymentLink(
       reused,
     },
     qr: await qrCodeOf(link.url),
-  })
+  }
+  res.status(reused ? 200 : 201).json(answer)
 }

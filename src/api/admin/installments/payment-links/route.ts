@@ -1,4 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { CreatePaymentLinkResponse } from "../../../../installments/back-office/answers"
+import type { PaymentLinksResponse } from "../../../../installments/back-office/answers"
 import { formatAmount, toHalalas } from "../../../../lib/money"
 import { INSTALLMENT_LINK_MINIMUM } from "../../../../lib/plans"
 import { INSTALLMENTS_MODULE } from "../../../../modules/installments"
@@ -28,7 +30,7 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListPaym
     ? await module.listInstallmentsPaymentLinks({ payment_link_id: items.map((item) => item.payment_link_id) })
     : []
   const byLink = new Map(recorded.map((link) => [link.payment_link_id, link]))
-  res.json({
+  const answer: PaymentLinksResponse = {
     payment_links: items.map((item) => {
       const own = byLink.get(item.payment_link_id)
       return {
@@ -43,7 +45,8 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListPaym
     count: total,
     limit,
     offset,
-  })
+  }
+  res.json(answer)
 }
 
 /** Makes a link for a phone or in-store sale and answers with its URL and a QR code of it. */
@@ -82,7 +85,7 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminCreatePaymentLin
     },
   })
   const link = result
-  res.status(201).json({
+  const answer: CreatePaymentLinkResponse = {
     payment_link: {
       id: link.payment_link_id,
       url: link.url,
@@ -98,5 +101,6 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminCreatePaymentLin
       created_at: new Date(link.created_at).toISOString(),
     },
     qr: await qrCodeOf(link.url),
-  })
+  }
+  res.status(201).json(answer)
 }

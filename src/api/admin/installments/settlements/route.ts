@@ -1,4 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { SettlementsResponse } from "../../../../installments/back-office/answers"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Readable } from "node:stream"
 import { SettlementBook } from "../../../../lib/statements/settlement-book"
@@ -45,7 +46,7 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminSettleme
     book.add(row)
   }
   const result = book.result()
-  res.json({
+  const answer: SettlementsResponse = {
     from_date,
     to_date,
     currency: result.currency,
@@ -58,5 +59,6 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminSettleme
     service_summary: result.service_summary,
     difference: result.difference,
     daily: result.daily,
-  })
+  }
+  res.json(answer)
 }

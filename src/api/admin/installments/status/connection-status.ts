@@ -71,8 +71,8 @@ export async function checkConnection(
 }
 
 /** The registered endpoints (keys the plugin holds) whose URL is this webhook path. */
-export function webhooksOf<Key extends { url?: string | null }>(keys: Key[], path: string): Key[] {
-  return keys.filter((key) => !!key.url && pathOf(key.url) === path)
+export function webhooksOf<Key extends { url?: string | null }>(keys: Key[], path: string): (Key & { url: string })[] {
+  return keys.filter((key): key is Key & { url: string } => !!key.url && pathOf(key.url) === path)
 }
 
 function pathOf(url: string): string | undefined {

@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { formatAmount, roundMedusaAmount } from "../../../../../lib/money"
+import type { InsightsCheckoutsAnswer } from "../../../../../installments/insights/answer"
 import { insightsWindow } from "../../../../../installments/insights/window"
 import { INSTALLMENTS_MODULE } from "../../../../../modules/installments"
 import type InstallmentsModuleService from "../../../../../modules/installments/service"
@@ -43,12 +44,12 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminInsights
       if (order) orders.set(session.id, { id: order.id, display_id: order.display_id ?? null })
     }
   }
-  res.json({
+  const answer: InsightsCheckoutsAnswer = {
     checkouts: rows.map((row) => ({
       session_id: row.session_id,
       provider_id: row.provider_id,
       payment_link_id: row.payment_link_id,
-      started_at: row.started_at,
+      started_at: new Date(row.started_at).toISOString(),
       amount: formatAmount(roundMedusaAmount(row.amount)),
       outcome: row.outcome,
       bank_rejections: row.bank_rejections,
@@ -58,11 +59,12 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminInsights
       tenure_months: row.tenure_months,
       fee: amountOrNull(row.fee),
       fee_vat: amountOrNull(row.fee_vat),
-      decided_at: row.decided_at,
+      decided_at: new Date(row.decided_at).toISOString(),
       order: orders.get(row.session_id) ?? null,
     })),
     count,
     limit,
     offset,
-  })
+  }
+  res.json(answer)
 }

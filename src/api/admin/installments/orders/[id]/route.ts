@@ -1,4 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { OrderInstallmentsResponse } from "../../../../../installments/back-office/answers"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { INSTALLMENTS_MODULE } from "../../../../../modules/installments"
 import type InstallmentsModuleService from "../../../../../modules/installments/service"
@@ -58,7 +59,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     transactionIds.filter((id): id is string => !!id)
   )
 
-  res.json({
+  const answer: OrderInstallmentsResponse = {
     order_id: order.id,
     payments: payments.map((payment, index) => {
       const transactionId = transactionIds[index]
@@ -71,7 +72,8 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
         disputedAt: (transactionId && disputes.get(transactionId)) || null,
       })
     }),
-  })
+  }
+  res.json(answer)
 }
 
 async function ledgerRows(req: AuthenticatedMedusaRequest, payments: OrderPayment[], transactionIds: (string | undefined)[]) {

@@ -1,4 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { SettlementRowsResponse } from "../../../../../installments/back-office/answers"
 import { MedusaError } from "@medusajs/framework/utils"
 import { rowAmounts, statementRows } from "../../../../../lib/statements/statement-row"
 import { callService } from "../../../../../installments/messages/service-errors"
@@ -29,7 +30,7 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminSettleme
   if (id !== UNSETTLED_ID && !listed && page.count === 0) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Settlement ${id} is not in the window ${from_date} to ${to_date}`)
   }
-  res.json({
+  const answer: SettlementRowsResponse = {
     from_date,
     to_date,
     currency: report.currency,
@@ -46,7 +47,8 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminSettleme
     count: page.count,
     limit,
     offset,
-  })
+  }
+  res.json(answer)
 }
 
 function rowAnswer(row: JoinedRow) {
