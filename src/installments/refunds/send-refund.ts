@@ -18,8 +18,12 @@ export const REFUND_PENDING_CODES = {
   recordedAlready: "installments_refund_recorded_already",
 } as const
 
-/** A refund to send: the intent the ledger records, and why, as the service records it (no customer data). */
-export interface RefundRequest extends RefundIntent {
+/**
+ * A refund to send: the intent the ledger records, its amount in halalas (written to the ledger and the
+ * wire as decimal text, D58), and why, as the service records it (no customer data).
+ */
+export interface RefundRequest extends Omit<RefundIntent, "amount"> {
+  halalas: bigint
   reason: string
   /** True when Medusa's refundPaymentWorkflow asked (the provider): that run records an accepted refund itself. */
   recorded_by_medusa?: boolean
@@ -53,9 +57,10 @@ export async function sendRefund(
   request: RefundRequest,
   logger?: Logger
 ): Promise<SentRefund> {
-  const { transaction_id: transactionId } = request
-  const { opening } = await ledger.writeRefundLedger({ kind: "open", transaction_id: transactionId, intent: request })
-  const asked = parseAmount(request.amount)
+  const { transaction_id: transactionId, halalas: asked } = request
+  const { halalas: _asked, reason: _reason, recorded_by_medusa: _recorded, ...cause } = request
+  const intent: RefundIntent = { ...cause, amount: formatAmount(asked) }
+  const { opening } = await ledger.writeRefundLedger({ kind: "open", transaction_id: transactionId, intent })
   switch (opening!.kind) {
     case "applied":
       logger?.info(

@@ -24,7 +24,7 @@ import type {
 } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { InstallmentsClient, ProtocolError, type PaymentLinkDetails } from "../../lib/client"
-import { formatAmount, parseAmount, roundMedusaAmount } from "../../lib/money"
+import { parseAmount, roundMedusaAmount } from "../../lib/money"
 import { linkVerdict, type ExpectedPayment, type LinkVerdict } from "../../installments/links/verdict"
 import { readLink } from "../../installments/links/read-link"
 import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "../../installments/registrations/options"
@@ -149,7 +149,7 @@ export class InstallmentsProviderService extends AbstractPaymentProvider<Provide
         payment_session_id: typeof data.session_id === "string" ? data.session_id : null,
         medusa_refund_id: medusaRefundId,
         source: "admin",
-        amount: formatAmount(halalas),
+        halalas,
         reason: "Refund from Medusa",
         recorded_by_medusa: true,
       },

@@ -4,7 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { sendRefund } from "../../installments/refunds/send-refund"
 import { clientForProvider } from "../../installments/registrations/lookup"
 import type { RefundSource } from "../../installments/refunds/keys"
-import { formatAmount } from "../../lib/money"
+import { formatAmount, parseAmount } from "../../lib/money"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
 import type InstallmentsModuleService from "../../modules/installments/service"
 import type { RegistrationId } from "../../installments/registrations/provider-ids"
@@ -41,11 +41,11 @@ export const refundThroughServiceStep = createStep(
         `No installments payment provider is registered with id ${input.provider_id} to refund transaction ${input.transaction_id}.`
       )
     }
-    const { reason, ...intent } = input
+    const { amount, ...cause } = input
     const sent = await sendRefund(
       client,
       container.resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE),
-      { ...intent, reason },
+      { ...cause, halalas: parseAmount(amount) },
       container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     )
     return new StepResponse({ amount: formatAmount(sent.halalas), already_accepted: sent.alreadyAccepted })

@@ -2,7 +2,6 @@ import nock from "nock"
 import { MedusaError } from "@medusajs/framework/utils"
 import { InstallmentsClient } from "../../../lib/client"
 import { useNock } from "../../../lib/__tests__/use-nock"
-import { formatAmount } from "../../../lib/money"
 import { fakeModule } from "../../../modules/installments/__tests__/helpers/fake-module"
 import { sendRefund as send, REFUND_PENDING_CODES, type RefundRequest } from "../send-refund"
 import { BASE_URL, OPTIONS, transaction, TX_ID } from "../../__tests__/fixtures"
@@ -11,7 +10,7 @@ import { asRegistrationId } from "../../registrations/provider-ids"
 const client = () => new InstallmentsClient({ ...OPTIONS, maxRetries: 0, timeoutMs: 5_000 })
 const order = (halalas: bigint, idempotencyKey = "cancel-pay_1"): RefundRequest => ({
   transaction_id: TX_ID,
-  amount: formatAmount(halalas),
+  halalas,
   idempotency_key: idempotencyKey,
   provider_id: asRegistrationId("installments"),
   payment_id: "pay_1",

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { sendRefund } from "../../../installments/refunds/send-refund"
 import { clientForProvider } from "../../../installments/registrations/lookup"
-import { formatAmount } from "../../../lib/money"
+import { formatAmount, parseAmount } from "../../../lib/money"
 import { INSTALLMENTS_MODULE } from "../../../modules/installments"
 import type InstallmentsModuleService from "../../../modules/installments/service"
 import type { RefundAttempt } from "../../steps/announce-refund-failures"
@@ -44,7 +44,7 @@ export const sendMissingRefundsStep = createStep(
             payment_id: refund.payment_id,
             order_id: input.order_id,
             source: "cancel",
-            amount: refund.amount_sar,
+            halalas: parseAmount(refund.amount_sar),
             reason: "Order canceled in Medusa",
           },
           logger
