@@ -110,7 +110,7 @@ describe("npm run demo", () => {
     it("brings a shopper whose card was declined back with the reason and a way to pay again", async () => {
       await page.goto(`${storefront()}/products/dallah?lang=en`)
       // 250 SAR is below every bank's minimum: the card is the only option.
-      await page.getByText("Installments from 300.00 SAR").waitFor()
+      await page.getByText("0% installments from 300.00 SAR").waitFor()
       expect(await page.locator('input[name="provider"][value="card"]').isChecked()).toBe(true)
       await page.getByRole("button", { name: "Continue to payment" }).click()
       await page.waitForURL((url) => url.href.includes("/payment-link/"))

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Applies examples/storefront/dtc-starter.patch to a checkout of Medusa's dtc-starter and proves it
-# compiles there: the storefront's type check (tsc) and `next build`. Usage:
+# Applies examples/storefront/dtc-starter.patch to a checkout of Medusa's dtc-starter, installs the
+# storefront kit there (this repository's storefront/ workspace, packed into apps/storefront/vendor/,
+# where the patch's package.json points) and proves it compiles: the storefront's type check (tsc)
+# and `next build`. Usage:
 #   NEXT_PUBLIC_MEDUSA_BACKEND_URL=http://localhost:9000 NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY=pk_... \
 #     bash scripts/check-storefront.sh DIR     (DIR: the starter's root, with apps/storefront)
 # `next build` prerenders the starter's pages from a running store (regions, categories, products):
@@ -42,9 +44,22 @@ git -C "$DIR" apply --check "$PATCH"
 git -C "$DIR" apply "$PATCH"
 git -C "$DIR" status --short
 
-if [ ! -x "$STOREFRONT/node_modules/.bin/next" ]; then
-  step "install the storefront's dependencies (pnpm, the starter's package manager)"
-  (cd "$DIR" && "${PNPM[@]}" install --filter @dtc/storefront...)
+step "pack the storefront kit into apps/storefront/vendor"
+mkdir -p "$STOREFRONT/vendor"
+(cd "$ROOT" && npm pack --silent --workspace storefront --pack-destination "$STOREFRONT/vendor" >/dev/null)
+KIT_TARBALL="$(grep -o 'file:vendor/[^"]*' "$STOREFRONT/package.json" | sed 's/^file://')"
+if [ ! -f "$STOREFRONT/$KIT_TARBALL" ]; then
+  echo "check-storefront: the patch installs $KIT_TARBALL, npm pack wrote $(ls "$STOREFRONT/vendor"); update the patch's package.json line to the kit's version" >&2
+  exit 1
+fi
+ls -l "$STOREFRONT/$KIT_TARBALL"
+
+step "install the storefront's dependencies and the kit (pnpm, the starter's package manager)"
+(cd "$DIR" && "${PNPM[@]}" install --no-frozen-lockfile --filter @dtc/storefront...)
+# pnpm may keep an earlier tarball of the same name: the installed kit must be the one just built.
+if ! cmp -s "$ROOT/storefront/dist/index.mjs" "$STOREFRONT/node_modules/medusa-payment-installments-storefront/dist/index.mjs"; then
+  echo "check-storefront: the installed kit is not the one just packed (pnpm reused an older tarball); remove $STOREFRONT/node_modules and run again" >&2
+  exit 1
 fi
 
 step "type check (tsc --noEmit; next build skips it: the starter sets typescript.ignoreBuildErrors)"
@@ -55,4 +70,4 @@ step "next build"
   NEXT_PUBLIC_DEFAULT_REGION="${NEXT_PUBLIC_DEFAULT_REGION:-sa}" \
   ./node_modules/.bin/next build)
 
-step "check-storefront: the patch applies, type-checks and builds on $(git -C "$DIR" rev-parse --short HEAD)"
+step "check-storefront: the patch applies, installs the kit, type-checks and builds on $(git -C "$DIR" rev-parse --short HEAD)"

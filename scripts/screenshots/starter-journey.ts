@@ -6,7 +6,8 @@ import { shopperWords } from "../../src/installments/messages/shopper-language"
 import { DESKTOP, save, saveDownTo } from "./shots"
 
 // A shopper's journey through Medusa's dtc-starter with examples/storefront/dtc-starter.patch
-// applied, against the demo store (docs/storefront.md says how to start both):
+// applied (the storefront kit's parts placed in it), against the demo store (docs/storefront.md says
+// how to start both):
 //   npm run storefront:journey -- http://localhost:8100            pictures in $TMPDIR/starter-journey
 //   npm run storefront:journey -- http://localhost:8100 --docs     pictures in docs/images
 // A 0% plan paid; a bank rejection, then one click to the card and paid; a cancel on the hosted
@@ -97,7 +98,12 @@ async function payAndConfirm(page: Page, card: string, choice?: string): Promise
 /** Back from the hosted page to the review step: the shopper's words, and the way to another payment method. */
 async function backWithReason(page: Page, words: string): Promise<void> {
   await page.waitForURL((url) => url.searchParams.get("step") === "review")
-  await page.getByTestId("installments-payment-error-message").getByText(words, { exact: true }).waitFor()
+  await page.getByTestId("installments-refusal-message").getByText(words, { exact: true }).waitFor()
+  // The kit's refusal panel takes focus, so a keyboard or screen reader lands on the reason.
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))
+  if (focused !== "installments-refusal") {
+    throw new Error(`the refusal panel does not have the focus (${focused ?? "nothing"} has)`)
+  }
 }
 
 async function main(starterUrl: string): Promise<void> {

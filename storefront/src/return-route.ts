@@ -1,3 +1,4 @@
+import { RETURN_ERROR_PARAM } from "./checkout"
 import { decideReturn } from "./return"
 import { returnCartId } from "./return"
 import type { StoreHeaders, StoreSdk } from "./sdk"
@@ -27,6 +28,11 @@ export interface ReturnRouteOptions {
   onOrder?: (order: { id: string }) => void | Promise<void>
   /** After every decision: revalidate the cart's cache. */
   onSettled?: () => void | Promise<void>
+  /**
+   * Revalidates a cache by name: `"carts"` after every decision, `"orders"` after an order (Medusa's
+   * Next.js starters: `async (name) => revalidateTag(await getCacheTag(name))`).
+   */
+  revalidate?: (name: "carts" | "orders") => void | Promise<void>
   /** The page's language, for the kit's fallback words (the plugin's own follow the cart). */
   locale?: string
 }
@@ -78,15 +84,17 @@ export function installmentsReturnRoute(options: ReturnRouteOptions): (request: 
     }
     const headers = options.headers ? await options.headers() : undefined
     const decision = await decideReturn(options.sdk, cartId, { locale: options.locale, headers })
+    await options.revalidate?.("carts")
     await options.onSettled?.()
     if (decision.kind === "order") {
+      await options.revalidate?.("orders")
       await options.onOrder?.(decision.order)
       return redirect(
         new URL(options.orderPath?.(decision.order, params) ?? `${prefix(params)}/order/${decision.orderId}/confirmed`, url)
       )
     }
     const target = new URL(options.retryPath?.(params) ?? `${prefix(params)}/checkout?step=review`, url)
-    target.searchParams.set("error", decision.message)
+    target.searchParams.set(RETURN_ERROR_PARAM, decision.message)
     return redirect(target)
   }
 }

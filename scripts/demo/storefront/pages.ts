@@ -1,4 +1,4 @@
-import { plansFor, DEFAULT_BANKS, type InstallmentPlan } from "../../../src/lib/plans"
+import { installmentsOnlyAvailability, plansFor, promoLine } from "../../../storefront/src"
 import { BANKS, TEXT, type Lang } from "./text"
 import { esc, grouped, page } from "./html"
 
@@ -10,49 +10,46 @@ export interface ShownProduct {
   price: string
 }
 
-const LOWEST_MINIMUM = DEFAULT_BANKS.map((bank) => bank.minimum).sort((a, b) => Number(a) - Number(b))[0]
-
 function titleOf(product: ShownProduct, lang: Lang): string {
   return lang === "ar" && product.title_ar ? product.title_ar : product.title
 }
 
-// The plan with the smallest monthly amount: the one a "or N × X at 0%" line advertises.
-function longestPlan(plans: InstallmentPlan[]): InstallmentPlan | undefined {
-  return [...plans].sort((a, b) => b.months - a.months)[0]
-}
-
-/** The product list, each with its "or N × X SAR at 0%" line when a bank's minimum is met. */
+/** The product list, each with the kit's "or N × X SAR at 0%" line when a bank's minimum is met. */
 export function productList(lang: Lang, products: ShownProduct[]): string {
   const t = TEXT[lang]
   const cards = products.map((product) => {
-    const plan = longestPlan(plansFor(product.price))
+    const promo = promoLine(product.price, { locale: lang })
     return `<div class="card"><h2>${esc(titleOf(product, lang))}</h2>
 <div class="price">${grouped(product.price)} ${t.sar}</div><div class="muted">${t.vatIncluded}</div>
-${plan ? `<div class="promo">${esc(t.or(plan.months, grouped(plan.monthly_amount)))}</div>` : ""}
+${promo ? `<div class="promo">${esc(promo)}</div>` : ""}
 <a class="button" href="/products/${esc(product.handle)}?lang=${lang}">${t.buy}</a></div>`
   })
   return page(lang, t.shop, cards.join("\n"), "/")
 }
 
-/** One product with the two payment options: 0% installments (with the plans for its price) or card. */
+/**
+ * One product with the two payment options: 0% installments (with the plans for its price) or card;
+ * below every bank's minimum the installments-only option gives way to the kit's "from" line (D48).
+ */
 export function productPage(lang: Lang, product: ShownProduct): string {
   const t = TEXT[lang]
   const plans = plansFor(product.price)
+  const availability = installmentsOnlyAvailability(product.price, { locale: lang })
   const planList = plans
     .map(
       (plan) => `<li>${esc(t.plan(BANKS[plan.bank_code]?.[lang] ?? plan.bank_code, plan.months, grouped(plan.monthly_amount)))}</li>`
     )
     .join("")
-  const installments = plans.length
+  const installments = availability.eligible
     ? `<label class="option"><input type="radio" name="provider" value="bnpl" checked>${t.installments}
 <div class="muted">${t.installmentsNote}</div><ul class="plans">${planList}</ul></label>`
-    : `<div class="muted">${esc(t.installmentsUnavailable(grouped(LOWEST_MINIMUM)))}</div>`
+    : `<div class="muted">${esc(availability.line)}</div>`
   const body = `<div class="card"><h2>${esc(titleOf(product, lang))}</h2>
 <div class="price">${grouped(product.price)} ${t.sar}</div><div class="muted">${t.vatIncluded}</div>
 <form method="post" action="/checkout">
 <input type="hidden" name="handle" value="${esc(product.handle)}"><input type="hidden" name="lang" value="${lang}">
 ${installments}
-<label class="option"><input type="radio" name="provider" value="card"${plans.length ? "" : " checked"}>${t.card}</label>
+<label class="option"><input type="radio" name="provider" value="card"${availability.eligible ? "" : " checked"}>${t.card}</label>
 <p><label>${t.email}<br><input type="email" name="email" value="shopper@example.sa" required></label></p>
 <button type="submit">${t.pay}</button></form></div>
 <a href="/?lang=${lang}">${t.back}</a>`

@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import Medusa from "@medusajs/js-sdk"
 import { formatAmount, fromMedusaAmount } from "../../../src/lib/money"
+// The storefront kit (storefront/, medusa-payment-installments-storefront), as dtc-starter.patch uses it.
+import { decideReturn, startInstallmentsSession } from "../../../storefront/src"
 import { confirmationPage, failurePage, productList, productPage, type ShownProduct } from "./pages"
-import { langOf, TEXT, type Lang } from "./text"
+import { langOf, type Lang } from "./text"
 
 /** The storefront's Medusa settings: the store it talks to and its publishable key and region. */
 export interface StorefrontOptions {
@@ -68,38 +70,29 @@ export async function startStorefront(options: StorefrontOptions): Promise<{ url
     })
     const { shipping_options } = await sdk.store.fulfillment.listCartOptions({ cart_id: cart.id })
     const { cart: shipped } = await sdk.store.cart.addShippingMethod(cart.id, { option_id: shipping_options[0].id })
-    const { payment_collection } = await sdk.store.payment.initiatePaymentSession(shipped, {
-      provider_id: providerId,
-      data: { cart_id: cart.id },
-    })
-    const session = payment_collection.payment_sessions?.find((candidate) => candidate.provider_id === providerId)
-    const url = (session?.data as { url?: string } | undefined)?.url
-    if (!url) {
-      return send(res, 502, failurePage(lang, "The payment page could not be opened. Try again.", product.handle))
+    // The kit starts the session with the data the plugin needs ({ cart_id, locale }) and answers its
+    // link, or rejects with the store's words (the plugin's, in the shopper's language).
+    const started = await startInstallmentsSession(sdk, shipped, { providerId, locale: lang }).catch((error: Error) => error)
+    if (started instanceof Error) {
+      return send(res, 502, failurePage(lang, started.message, product.handle))
     }
-    redirect(res, url)
+    redirect(res, started.url)
   }
 
-  // The hosted page sends the shopper here (the provider's callbackUrl): place the order.
+  // The hosted page sends the shopper here (the provider's callbackUrl): place the order. (No cookie
+  // hop: this storefront keeps no cookie, the cart is in the URL.)
   async function checkoutReturn(query: URLSearchParams, res: ServerResponse) {
     const cartId = query.get("cart_id") ?? ""
-    const { cart } = await sdk.store.cart.retrieve(cartId, { fields: "metadata,completed_at,*payment_collection.payment_sessions" })
+    const { cart } = await sdk.store.cart.retrieve(cartId, { fields: "metadata" })
     const lang = langOf(cart.metadata?.lang as string | undefined)
     const handle = cart.metadata?.handle as string | undefined
-    // Completed only when the payment went through: a completion that fails still uses up an order
-    // number (D49). The words are the plugin's, in the cart's language.
-    const { payment_status: status } = await sdk.client.fetch<{ payment_status: { completable: boolean; message: string | null } }>(
-      `/store/installments/carts/${encodeURIComponent(cartId)}/payment-status`
-    )
-    if (!status.completable) {
-      return send(res, 402, failurePage(lang, status.message ?? TEXT[lang].notCompleted, handle))
+    // The kit's return step: asks payment-status and completes only when completable (a completion
+    // that fails still uses up an order number, D49); else the plugin's words, in the cart's language.
+    const decision = await decideReturn(sdk, cartId, { locale: lang })
+    if (decision.kind === "order") {
+      return redirect(res, `/order/${decision.orderId}?lang=${lang}`)
     }
-    // Completing twice is safe: when the webhook placed the order first, Medusa answers with it.
-    const completed = await sdk.store.cart.complete(cartId).catch(() => undefined)
-    if (completed?.type === "order") {
-      return redirect(res, `/order/${completed.order.id}?lang=${lang}`)
-    }
-    send(res, 402, failurePage(lang, TEXT[lang].notCompleted, handle))
+    send(res, 402, failurePage(lang, decision.message, handle))
   }
 
   async function order(id: string, lang: Lang, res: ServerResponse) {

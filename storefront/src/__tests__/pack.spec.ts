@@ -81,8 +81,8 @@ describe("the packed kit in a fresh project", () => {
       const react = require("${NAME}/react")
       console.log(JSON.stringify({
         line: kit.promoLine(1200, { locale: "ar" }),
-        core: ["plansFor", "decideReturn", "installmentsReturnRoute", "paymentLink", "linkState"].every((name) => typeof kit[name] === "function"),
-        react: ["InstallmentsPromo", "InstallmentsPayButton", "InstallmentsRefusal", "useInstallmentsPayment"].every((name) => typeof react[name] === "function"),
+        core: ["plansFor", "decideReturn", "installmentsReturnRoute", "paymentLink", "linkState", "offeredPaymentMethods", "paymentSessionBody"].every((name) => typeof kit[name] === "function"),
+        react: ["InstallmentsPromo", "InstallmentsPayButton", "InstallmentsRefusal", "InstallmentsReview", "InstallmentsUnavailable", "useInstallmentsPayment"].every((name) => typeof react[name] === "function"),
         css: require.resolve("${NAME}/styles.css").endsWith("dist/styles.css"),
       }))`
     expect(JSON.parse(run(process.execPath, ["-e", script], project))).toEqual({

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server"
-import { InstallmentsPayButton, InstallmentsPromo, InstallmentsRefusal } from "../react"
+import { InstallmentsPayButton, InstallmentsPromo, InstallmentsRefusal, InstallmentsReview, InstallmentsUnavailable } from "../react"
 import type { StoreSdk } from "../sdk"
 
 // The parts render on a server (Next.js prerenders client components too): what a page without
@@ -25,5 +25,21 @@ describe("the React parts rendered on the server", () => {
     const button = renderToStaticMarkup(<InstallmentsPayButton sdk={{} as StoreSdk} cart={cart} locale="en" />)
     expect(button).toContain('<button type="button" class="mpi-pay__button" aria-busy="false"')
     expect(button).toContain(">Continue to payment</button>")
+  })
+
+  it("the line for a hidden option has no hooks; the review step renders the refusal and the button", () => {
+    expect(renderToStaticMarkup(<InstallmentsUnavailable line="تقسيط بدون فوائد ابتداءً من 300.00 ر.س" locale="ar" />)).toBe(
+      '<p class="mpi-unavailable" lang="ar" dir="rtl" data-testid="installments-unavailable">تقسيط بدون فوائد ابتداءً من 300.00 ر.س</p>'
+    )
+    expect(renderToStaticMarkup(<InstallmentsUnavailable line={null} />)).toBe("")
+    const cart = {
+      id: "cart_01",
+      payment_collection: { payment_sessions: [{ provider_id: "pp_installments_bnpl", status: "error" }] },
+    }
+    const review = renderToStaticMarkup(
+      <InstallmentsReview sdk={{} as StoreSdk} cart={cart} searchParams="?step=review&error=Declined." locale="en" />
+    )
+    expect(review).toContain('<p class="mpi-refusal__message" data-testid="installments-refusal-message">Declined.</p>')
+    expect(review).toContain(">Continue to payment</button>")
   })
 })

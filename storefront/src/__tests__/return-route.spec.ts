@@ -13,6 +13,7 @@ async function call(routes: Route[], url: string, options: Partial<Parameters<ty
       headers: async () => ({ authorization: "Bearer shopper" }),
       onOrder: async (order) => void events.push(`order ${order.id}`),
       onSettled: () => void events.push("settled"),
+      revalidate: async (name) => void events.push(`revalidate ${name}`),
       ...options,
     })
     const response = await GET(new Request(url), { params: Promise.resolve({ countryCode: "sa" }) })
@@ -45,7 +46,7 @@ describe("the Next.js return route (web-standard Request → Response)", () => {
     )
     expect(response.status).toBe(303)
     expect(response.headers.get("location")).toBe("https://shop.test/sa/order/order_01/confirmed")
-    expect(events).toEqual(["settled", "order order_01"])
+    expect(events).toEqual(["revalidate carts", "settled", "revalidate orders", "order order_01"])
     expect(sent.map((request) => request.headers.get("authorization"))).toEqual(["Bearer shopper", "Bearer shopper"])
   })
 
@@ -60,7 +61,7 @@ describe("the Next.js return route (web-standard Request → Response)", () => {
     expect(location.pathname).toBe("/sa/checkout")
     expect(location.searchParams.get("step")).toBe("review")
     expect(location.searchParams.get("error")).toBe(message)
-    expect(events).toEqual(["settled"])
+    expect(events).toEqual(["revalidate carts", "settled"])
     expect(sent).toHaveLength(1)
   })
 

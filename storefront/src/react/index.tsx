@@ -1,7 +1,8 @@
 "use client"
 /**
  * medusa-payment-installments-storefront/react: the promo line, the pay button (and its hook), the
- * refusal panel. Styling by class names (`mpi-*`) and CSS variables (`--mpi-*`): import
+ * refusal panel, the review step that joins those two, and the line for a hidden option. Styling by
+ * class names (`mpi-*`) and CSS variables (`--mpi-*`): import
  * `medusa-payment-installments-storefront/styles.css` or write your own.
  */
 export { InstallmentsPromo, type InstallmentsPromoProps } from "./promo"
@@ -12,3 +13,5 @@ export {
   type InstallmentsPaymentOptions,
 } from "./pay-button"
 export { InstallmentsRefusal, type InstallmentsRefusalProps } from "./refusal"
+export { InstallmentsReview, type InstallmentsReviewProps } from "./review"
+export { InstallmentsUnavailable, type InstallmentsUnavailableProps } from "./unavailable"

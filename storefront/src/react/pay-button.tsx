@@ -1,5 +1,6 @@
 import { useCallback, useState, type ReactNode } from "react"
 import type { PaymentSessionStarter, SessionSdk, StoreCartLike, StoreHeaders } from "../sdk"
+import { pageLocale } from "../checkout"
 import { installmentsSessionOf, InstallmentsStorefrontError, paymentLink } from "../session"
 import { storefrontWords } from "../words"
 import { classes } from "./classes"
@@ -12,7 +13,7 @@ export interface InstallmentsPaymentOptions {
   cart: StoreCartLike
   /** The registration to pay with; default the cart's installments session's provider. */
   providerId?: string
-  /** The page's language: sent as the session's `locale`, and the button's words. */
+  /** The page's language: the button's words, and the session's `locale` (default: `<html lang>` when clicked). */
   locale?: string
   /** The shopper is back from the hosted page without an order (the review step's `?error=`): the link was spent. */
   used?: boolean
@@ -55,7 +56,12 @@ export function useInstallmentsPayment({
       if (!starter) {
         throw new InstallmentsStorefrontError(storefrontWords(locale).pageUnavailable, "no_provider")
       }
-      const url = await paymentLink({ store: { payment: starter } }, cart, { providerId, locale, used, headers })
+      const url = await paymentLink({ store: { payment: starter } }, cart, {
+        providerId,
+        locale: locale ?? pageLocale(),
+        used,
+        headers,
+      })
       ;(navigate ?? ((target: string) => window.location.assign(target)))(url)
       // The page is leaving: the button stays busy.
     } catch (failure) {
