@@ -1,18 +1,12 @@
 // What the admin sends, and Medusa's own order fields as the payment-due card reads them. The
-// back-office routes' answers are the server's (src/installments/back-office/answers.ts).
+// back-office routes' answers are the server's (src/installments/back-office/answers.ts), and the
+// bodies are their validators' input types: type-only imports, so no server code reaches the bundle.
+import type { z } from "@medusajs/framework/zod"
+import type { AdminCreatePaymentLink } from "../../api/admin/installments/payment-links/validators"
+import type { OrderLinkCheckout } from "../../installments/sessions/order-debt-request"
 
-/** What `POST /admin/installments/payment-links` takes. */
-export interface CreatePaymentLinkBody {
-  provider_id?: string
-  amount: string
-  title: string
-  description?: string
-  single_use: boolean
-  expires_at?: string
-  customer?: { first_name?: string; last_name?: string; email?: string; phone?: string }
-  send_sms: boolean
-  checkout: "both" | "installments" | "pay_in_full"
-}
+/** What `POST /admin/installments/payment-links` takes: its validator's input. */
+export type CreatePaymentLinkBody = z.input<typeof AdminCreatePaymentLink>
 
 /** An order placed, or a draft order not placed yet. */
 export type DebtKind = "order" | "draft"
@@ -34,4 +28,4 @@ export interface OrderDebtView {
 }
 
 /** What the merchant chose for a link collecting an order's debt. */
-export type OrderLinkCheckout = "installments" | "card" | "both"
+export type { OrderLinkCheckout }
