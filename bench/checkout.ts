@@ -17,8 +17,9 @@ import { INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER, withBenchStore, type BenchStore
 import { activityBetween, addActivity, formatActivityDifference, tableActivity, type Activity } from "./table-activity"
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 40)
-// Even, so each provider goes first in as many rounds: the first run of a round was the slower.
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4)
+// Even, so each provider goes first in as many rounds (the first run of a round was the slower), and
+// at least 5, so the verdict is a median over rounds.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6)
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 8)
 const WARMUP = 10
 // BENCH_DROP_WEBHOOKS=1: the sandbox drops every delivery, so the store never handles a webhook and
@@ -189,9 +190,12 @@ async function runCheckouts(store: BenchStore, shop: Shop, provider: string, cou
   }
 }
 
+/** The rounds' median ratio, the verdict (one noisy round cannot move it), with their range. */
 function spread(values: number[]): string {
-  const mean = values.reduce((sum, value) => sum + value, 0) / values.length
-  return `mean x${mean.toFixed(2)} (x${Math.min(...values).toFixed(2)}-x${Math.max(...values).toFixed(2)})`
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length / 2
+  const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2
+  return `median x${median.toFixed(2)} (x${sorted[0].toFixed(2)}-x${sorted[sorted.length - 1].toFixed(2)}, ${values.length} rounds)`
 }
 
 /** Runs the alternating rounds against a running store and prints the tables and ratios. */
