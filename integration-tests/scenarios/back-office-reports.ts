@@ -422,7 +422,7 @@ export function backOfficeReportScenarios(ctx: SuiteContext) {
         }
       })
       // The sandbox (in this process) builds its whole 20,000-row file in memory; the plugin holds one
-      // batch of 1,000 rows. Holding the export whole would add its rows, their joins and its text.
+      // batch of 100 rows. Holding the export whole would add its rows, their joins and its text.
       console.info(
         `settlements csv: ${lines - 1} rows, ${(bytes / 2 ** 20).toFixed(1)} MB, live heap growth at most ${csvGrowthMb.toFixed(1)} MB`
       )

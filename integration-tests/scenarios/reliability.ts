@@ -174,8 +174,10 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     return answer.data?.type === "cart" ? { status: answer.status, data: answer.data.error } : answer
   }
 
-  it("50 checkouts with 30% of the service's answers 5xx and every webhook dropped: one order and one capture per paid link, none pending", async () => {
-    const CHECKOUTS = 50
+  // 20 checkouts prove what 50 did: each path below is met, and asserted to be. A larger run:
+  // TEST_LOAD_CHECKOUTS=50 (and TEST_LOAD_DELIVERIES=1000 for the flood below).
+  it("20 checkouts with half of the service's answers 5xx and every webhook dropped: one order and one capture per paid link, none pending", async () => {
+    const CHECKOUTS = Number(process.env.TEST_LOAD_CHECKOUTS ?? 20)
     const started = performance.now()
     let sessionRetries = 0
     let completionRefusals = 0
@@ -184,7 +186,8 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     let checkouts: { cartId: string; total: number; transactionId: string; collectionId: string }[] = []
     const withoutOrder = async () =>
       (await Promise.all(checkouts.map(async (c) => ((await ordersOfCart(getContainer(), c.cartId)).length ? [] : [c])))).flat()
-    await faults({ error_rate: 0.3, webhook_drop_rate: 1, seed: 9 })
+    const logMark = (await ctx.sandbox.control.get("/requests")).data.last as number
+    await faults({ error_rate: 0.5, webhook_drop_rate: 1, seed: 9 })
     try {
       // One shopper at a time: the service's faults are under test, not the test database's pool.
       checkouts = await inParallel(1, CHECKOUTS, async (index) => {
@@ -222,6 +225,10 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     }
 
     expect(await withoutOrder()).toEqual([])
+    // The faults met the checkouts: the service's log shows 5xx answers to the plugin's calls (which
+    // path each shopper then took, refused or placed by the job, is in the figures below).
+    const served = (await ctx.sandbox.control.get("/requests", { params: { since: logMark } })).data.requests as { status: number }[]
+    expect(served.filter((request) => request.status >= 500).length).toBeGreaterThan(CHECKOUTS / 4)
     let captures = 0
     for (const checkout of checkouts) {
       const { payment } = await onlyOrderOf(checkout.cartId)
@@ -233,7 +240,7 @@ export function reliabilityScenarios(ctx: SuiteContext) {
       const transaction = await sandboxClient().transactions.retrieve(checkout.transactionId)
       expect(transaction.refund_tracker).toHaveLength(0)
     }
-    const name = "50 checkouts, 30% 5xx, webhooks dropped"
+    const name = `${CHECKOUTS} checkouts, 50% 5xx, webhooks dropped`
     figures.add(name, "paid links / orders / captures", `${checkouts.length} / ${checkouts.length} / ${captures}`)
     figures.add(name, "orders placed at the shopper's return / by the job", `${placedAtReturn} / ${CHECKOUTS - placedAtReturn}`)
     figures.add(
@@ -243,8 +250,7 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     )
     figures.add(name, "job sweeps until no paid link was left without its order", sweeps)
     figures.add(name, "duration", `${((performance.now() - started) / 1000).toFixed(1)} s`)
-    // 50 checkouts one at a time with retries take about a minute; on a loaded machine, more than
-    // the default 2 minutes.
+    // On a loaded machine the checkouts one at a time with retries can take more than the default 2 minutes.
   }, 300_000)
 
   it("20 concurrent partial refunds on one payment: never more than captured, Medusa and the service agree, every refusal clear", async () => {
@@ -366,9 +372,9 @@ export function reliabilityScenarios(ctx: SuiteContext) {
     figures.add(name, "after recovery", "same cart: 1 order, 1 capture")
   })
 
-  it("a flood of 1,000 signed deliveries (mixed duplicates): all verified, one order and one capture per paid link", async () => {
+  it("a flood of 400 signed deliveries (mixed duplicates): all verified, one order and one capture per paid link", async () => {
     const LINKS = 20
-    const DELIVERIES = 1000
+    const DELIVERIES = Number(process.env.TEST_LOAD_DELIVERIES ?? 400)
     const IN_FLIGHT = 8
     await faults({ webhook_drop_rate: 1 })
     let paidCarts: { cartId: string; linkId: string; total: number }[]
@@ -384,7 +390,7 @@ export function reliabilityScenarios(ctx: SuiteContext) {
       await clearFaults()
     }
     const bodies = (await Promise.all(paidCarts.map((c) => eventsOfLink(ctx.sandbox, c.linkId)))).flat().map(deliveryBody)
-    // Each event is delivered about 1000 / (2 x 20) times, interleaved with the others.
+    // Each event is delivered about 400 / (2 x 20) times, interleaved with the others.
     const deliveries = Array.from({ length: DELIVERIES }, (_, i) => bodies[i % bodies.length])
     const signed = deliveries.map((body) => ({
       body,
