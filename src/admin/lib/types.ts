@@ -1,12 +1,19 @@
 // What the admin sends, and Medusa's own order fields as the payment-due card reads them. The
-// back-office routes' answers are the server's (src/installments/back-office/answers.ts), and the
-// bodies are their validators' input types: type-only imports, so no server code reaches the bundle.
-import type { z } from "@medusajs/framework/zod"
-import type { AdminCreatePaymentLink } from "../../api/admin/installments/payment-links/validators"
+// back-office routes' answers are the server's (src/installments/back-office/answers.ts).
 import type { OrderLinkCheckout } from "../../installments/sessions/order-debt-request"
 
-/** What `POST /admin/installments/payment-links` takes: its validator's input. */
-export type CreatePaymentLinkBody = z.input<typeof AdminCreatePaymentLink>
+/** What `POST /admin/installments/payment-links` takes (its validator: api/admin/installments/payment-links/validators.ts). */
+export interface CreatePaymentLinkBody {
+  provider_id?: string
+  amount: string
+  title: string
+  description?: string
+  single_use: boolean
+  expires_at?: string
+  customer?: { first_name?: string; last_name?: string; email?: string; phone?: string }
+  send_sms: boolean
+  checkout: "both" | "installments" | "pay_in_full"
+}
 
 /** An order placed, or a draft order not placed yet. */
 export type DebtKind = "order" | "draft"
