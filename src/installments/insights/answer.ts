@@ -111,21 +111,32 @@ export interface InsightsAnswer extends InsightsFigures {
   orders_in_other_currencies: number
 }
 
+/** How a checkout ended, as one read of its link tells it (`checkoutFacts`) and the checkouts route shows it. */
+export interface CheckoutEnding {
+  outcome: CheckoutOutcome
+  /** Attempts the bank refused (installment tracker R). */
+  bank_rejections: number
+  /** Attempts the card refused (declined or not authenticated), the bank's refusals left out. */
+  card_declines: number
+  /** `Installment` or `Pay In Full`, of the payment or, unpaid, of the last refused attempt. */
+  payment_option: string | null
+  /** The bank's code in lower case (`rajhi`), for an installment plan. */
+  bank: string | null
+  /** The plan's months as the service wrote them (`"12"`), for an installment plan. */
+  tenure_months: string | null
+  /** The service's fee on a payment, when it reports one (2-decimal SAR). */
+  fee: string | null
+  /** The 15% VAT on that fee, when reported. */
+  fee_vat: string | null
+}
+
 /** One checkout behind a figure of the funnel. */
-export interface InsightsCheckout {
+export interface InsightsCheckout extends CheckoutEnding {
   session_id: string
   provider_id: string | null
   payment_link_id: string
   started_at: string
   amount: string
-  outcome: CheckoutOutcome
-  bank_rejections: number
-  card_declines: number
-  payment_option: string | null
-  bank: string | null
-  tenure_months: string | null
-  fee: string | null
-  fee_vat: string | null
   decided_at: string
   order: { id: string; display_id: number | null } | null
 }

@@ -16,27 +16,12 @@ import type { LinkVerdict } from "../links/verdict"
  *   refunded by the plugin because the checkout had moved on (its session replaced, its order canceled).
  */
 export { CHECKOUT_OUTCOMES, type CheckoutOutcome } from "./answer"
-import type { CheckoutOutcome } from "./answer"
+import type { CheckoutEnding, CheckoutOutcome } from "./answer"
 
-/** What one read of a checkout's link tells: its outcome, its attempts, the plan, the service's fees. */
-export interface CheckoutFacts {
-  outcome: CheckoutOutcome
-  /** Attempts the bank refused (installment tracker R). */
-  bank_rejections: number
-  /** Attempts the card refused (declined or not authenticated), the bank's refusals left out. */
-  card_declines: number
-  /** `Installment` or `Pay In Full`, of the payment or, unpaid, of the last refused attempt. */
-  payment_option: string | null
-  /** The bank's code in lower case (`rajhi`), for an installment plan. */
-  bank: string | null
-  /** The plan's months as the service wrote them (`"12"`), for an installment plan. */
-  tenure_months: string | null
+/** What one read of a checkout's link tells: how it ended, and which transaction and read say so. */
+export interface CheckoutFacts extends CheckoutEnding {
   /** The transaction behind the outcome: the payment, or the last refused attempt. */
   transaction_id: string | null
-  /** The service's fee on a payment, when it reports one (2-decimal SAR). */
-  fee: string | null
-  /** The 15% VAT on that fee, when reported. */
-  fee_vat: string | null
   /**
    * How far the link has gone: every change the service documents (a new attempt, pending to success
    * or fail, a refund, the bank's decision, the link paid or expired) raises it, so a read that

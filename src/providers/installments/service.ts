@@ -24,7 +24,7 @@ import type {
 } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { InstallmentsClient, ProtocolError, type PaymentLinkDetails } from "../../lib/client"
-import { parseAmount, roundMedusaAmount } from "../../lib/money"
+import { parseAmount } from "../../lib/money"
 import { linkVerdict, type ExpectedPayment, type LinkVerdict } from "../../installments/links/verdict"
 import { readLink } from "../../installments/links/read-link"
 import { parseProviderOptions, ProviderOptions, ProviderOptionsError } from "../../installments/registrations/options"
@@ -32,6 +32,7 @@ import { PROVIDER_IDENTIFIER, type RegistrationId } from "../../installments/reg
 import { recentPaidVerdicts } from "../../installments/links/recent-paid-verdicts"
 import { clientFromOptions } from "../../installments/registrations/lookup"
 import { merchantError, shopperError, type ShopperContext } from "../../installments/messages/service-errors"
+import { payableAmount, roundRefundAmount } from "./amounts"
 import { shopperLanguage, shopperWords, type ShopperStage } from "../../installments/messages/shopper-language"
 import {
   buildSessionData,
@@ -380,37 +381,6 @@ function sessionIdOf(data: Record<string, unknown> | undefined, fallback: string
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "The payment session id is missing from the payment data.")
   }
   return id
-}
-
-// Medusa does not round its totals (33.33 + 15% VAT = 38.3295): the link is for the total rounded
-// half-up to the halala, and the session data stores that 2-decimal amount.
-function payableAmount(amount: unknown, context: ShopperContext): bigint {
-  let halalas: bigint
-  try {
-    halalas = roundMedusaAmount(amount)
-  } catch (error) {
-    throw shopperError(error, context)
-  }
-  if (halalas <= 0n) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, shopperWords(context.language).amountTooSmall)
-  }
-  return halalas
-}
-
-function roundRefundAmount(amount: unknown): bigint {
-  let halalas: bigint
-  try {
-    halalas = roundMedusaAmount(amount)
-  } catch (error) {
-    throw merchantError(error, { action: "read the refund amount" })
-  }
-  if (halalas <= 0n) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      "Cannot refund: the amount rounds to 0.00 SAR; the installments service refunds at least 0.01 SAR."
-    )
-  }
-  return halalas
 }
 
 export default InstallmentsProviderService
