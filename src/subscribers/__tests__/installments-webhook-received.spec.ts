@@ -6,21 +6,25 @@ import { asRegistrationId, providerIdOf, type ProviderId } from "../../installme
 // Every workflow a delivery can trigger, recorded by name with its input; `failing` makes one throw.
 const runs: [string, unknown][] = []
 const failing = new Set<string>()
-function recorded(name: string, result: unknown = {}) {
+function recorded(name: string, result: unknown = {}, resultNow?: () => unknown) {
   return () => ({
     run: async ({ input }: { input: unknown }) => {
       runs.push([name, input])
       if (failing.has(name)) {
         throw new Error(`${name} failed`)
       }
-      return { result }
+      return { result: resultNow ? resultNow() : result }
     },
   })
 }
 jest.mock("../../workflows/place-paid-order", () => ({
   reconcileInstallmentsSessionWorkflow: recorded("place-paid-order", { action: "captured" }),
 }))
-jest.mock("../../workflows/refund-orphan-payment", () => ({ refundInstallmentsOrphanPaymentWorkflow: recorded("refund-orphan") }))
+// What the orphan check decides (its workflow's result, an OrphanDecision); a test may change it.
+const orphanDecision = { orphan: true, reason: "the link's payment session is gone" }
+jest.mock("../../workflows/refund-orphan-payment", () => ({
+  refundInstallmentsOrphanPaymentWorkflow: recorded("refund-orphan", undefined, () => orphanDecision),
+}))
 jest.mock("../../workflows/cancel-unpaid-order", () => ({
   cancelUnpaidInstallmentsOrderWorkflow: recorded("cancel-unpaid", { cancel: false, reason: "no order" }),
 }))
@@ -54,6 +58,7 @@ interface StoredSession {
 function container(stored: StoredSession | undefined, adminLinks: string[] = []) {
   const reads: { entity: string; fields: string[]; filters: unknown }[] = []
   const recordedLinks: unknown[] = []
+  const logged: string[] = []
   const services: Record<string, unknown> = {
     query: {
       graph: async (config: { entity: string; fields: string[]; filters: { id: string } }) => {
@@ -66,14 +71,14 @@ function container(stored: StoredSession | undefined, adminLinks: string[] = [])
         }
       },
     },
-    logger: { info: () => undefined, debug: () => undefined },
+    logger: { info: (line: string) => void logged.push(line), debug: () => undefined },
     installments: {
       listInstallmentsPaymentLinks: async ({ payment_link_id }: { payment_link_id: string }) =>
         adminLinks.includes(payment_link_id) ? [{ provider_id: "installments" }] : [],
       recordPaymentLinkState: async (input: unknown) => void recordedLinks.push(input),
     },
   }
-  return { c: { resolve: (name: string) => services[name] } as never, reads, recordedLinks }
+  return { c: { resolve: (name: string) => services[name] } as never, reads, recordedLinks, logged }
 }
 
 let sessions = 0
@@ -186,6 +191,19 @@ describe("installments-webhook-received: a paid delivery", () => {
         { provider_id: "installments", payment_link_id: LINK, require_session_gone: true, session_id: data.session_id },
       ],
     ])
+  })
+
+  it("says in the log why the orphan check left a paid link alone (a staging copy's view of production's sale)", async () => {
+    const reason = "the link carries this store's identity but this database has no record of making it"
+    Object.assign(orphanDecision, { orphan: false, reason })
+    try {
+      const { c, logged } = container(undefined)
+      const data = delivery()
+      await run(c, data)
+      expect(logged).toContain(`installments: paid link ${LINK} of session ${data.session_id} not refunded: ${reason}`)
+    } finally {
+      Object.assign(orphanDecision, { orphan: true, reason: "the link's payment session is gone" })
+    }
   })
 
   it("leaves an installment.tracker.approved whose session is gone to its order.success", async () => {
