@@ -3,13 +3,15 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import reconcilePendingSessions from "../../src/jobs/reconcile-pending-sessions"
 import pruneCheckouts from "../../src/jobs/prune-checkouts"
 import rollUpInsights from "../../src/jobs/roll-up-insights"
+import { recordMissedCheckouts } from "../../src/installments/insights/missed-checkouts"
+import { checkoutRecordsWritten } from "../../src/installments/insights/record-checkout"
 import { INSTALLMENTS_MODULE } from "../../src/modules/installments"
 import type InstallmentsModuleService from "../../src/modules/installments/service"
 import { formatAmount, roundMedusaAmount, toHalalas } from "../../src/lib/money"
 import type { SuiteContext } from "../helpers/context"
 import { answerAsRecount, recount, type RawCheckout, type RawOrder } from "../helpers/insights-recount"
 import { everyPage } from "../helpers/pages"
-import { CARDS, payLink, sandboxClient, webhooksIdle } from "../helpers/sandbox"
+import { CARDS, linkReads, payLink, sandboxClient, webhooksIdle } from "../helpers/sandbox"
 import { PROVIDERS, storefront } from "../helpers/seed"
 import { settleWebhooks } from "../helpers/settle"
 
@@ -437,6 +439,46 @@ export function insightsScenarios(ctx: SuiteContext) {
       payses_batch: ["paid", PROVIDERS.both],
       payses_kept: ["bank_declined", PROVIDERS.both],
     })
+  })
+
+  it("a paid checkout whose record was lost after the answer is recorded by the roll-up's missed-checkouts sweep, with one read of its link", async () => {
+    const store = storefront(api, ctx.seed)
+    const cart = await store.createCart(30)
+    const { session } = await store.startPayment(cart.id)
+    const linkId = session.data.payment_link_id as string
+    await payLink(ctx.sandbox, linkId, {
+      card_number: CARDS.rajhiCredit,
+      payment_option: "Installment",
+      bank_code: "rajhi",
+      months: 12,
+    })
+    expect((await store.complete(cart.id)).data.type).toBe("order")
+    await settleWebhooks(ctx.sandbox, getContainer())
+    await checkoutRecordsWritten()
+    const knex = getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+    // What a process stopped within the recorder's tenth of a second leaves: an earlier read, or none.
+    await knex.raw(
+      `update installments_checkout set outcome = 'open', progress = 0, bank = null, tenure_months = null where session_id = ?`,
+      [session.id]
+    )
+    const row = async () => (await module().listInstallmentsCheckouts({ session_id: session.id }))[0]
+    expect(await row()).toMatchObject({ outcome: "open" })
+    const readsBefore = await linkReads(ctx.sandbox, linkId)
+    // (No settling time: the payment made a moment ago is what it looks for.)
+    const first = await recordMissedCheckouts(getContainer(), { settleMs: 0 })
+    expect(first).toMatchObject({ failed: 0 })
+    expect(first.recorded).toBeGreaterThanOrEqual(1)
+    expect(await row()).toMatchObject({ outcome: "paid", bank: "rajhi", tenure_months: "12", payment_option: "Installment" })
+    expect(await linkReads(ctx.sandbox, linkId)).toBe(readsBefore + 1)
+    // Recorded now: the next run finds nothing to read.
+    expect(await recordMissedCheckouts(getContainer(), { settleMs: 0 })).toEqual({ recorded: 0, failed: 0 })
+    expect(await linkReads(ctx.sandbox, linkId)).toBe(readsBefore + 1)
+
+    // Lost with no record at all: found as well.
+    await knex.raw(`delete from installments_checkout where session_id = ?`, [session.id])
+    await knex.raw(`update installments_sweep_mark set swept_to = ? where name = 'checkout-records'`, [new Date(Date.now() - 60_000)])
+    expect(await recordMissedCheckouts(getContainer(), { settleMs: 0 })).toMatchObject({ failed: 0 })
+    expect(await row()).toMatchObject({ outcome: "paid", bank: "rajhi" })
   })
 
   afterEach(async () => {

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { daysBetween, dayStart, utcDay } from "../installments/insights/day-pieces"
 import { readDayRows, type Knex } from "../installments/insights/day-rows"
 import { checkoutsPrunedBefore } from "../installments/insights/retention"
+import { recordMissedCheckouts } from "../installments/insights/missed-checkouts"
 import {
   changedDaysSince,
   markRolledUpTo,
@@ -32,12 +33,14 @@ type Transaction = Knex & { transaction<T>(work: (trx: Knex) => Promise<T>): Pro
 /**
  * Rolls up the Insights figures of each UTC day that has ended (D47), within the checkout records'
  * retention: days not rolled up yet, and days whose refunds, payments or checkout records changed
- * since the last run; then deletes the roll-up of days past the retention. The first run on a store
+ * since the last run; then deletes the roll-up of days past the retention. First, the paid checkouts
+ * whose record was lost are recorded (missed-checkouts.ts). The first run on a store
  * with history sums its two years once, a month at a time; each later run, a day and what changed.
  */
 async function rollUpInsights(container: MedusaContainer, options: RollUpInsightsOptions = {}) {
   const now = options.now instanceof Date ? options.now : new Date()
   const knex = container.resolve<Transaction>(ContainerRegistrationKeys.PG_CONNECTION)
+  const missed = await recordMissedCheckouts(container)
   const settleMs = options.settleMs ?? SETTLE_MS
   const settled = new Date(now.getTime() - settleMs)
   const first = utcDay(checkoutsPrunedBefore(now))
@@ -45,7 +48,7 @@ async function rollUpInsights(container: MedusaContainer, options: RollUpInsight
   const end = utcDay(settled)
   const days = daysBetween(first, end)
   if (!days.length) {
-    return { days: 0, pruned: 0 }
+    return { days: 0, pruned: 0, missed: missed.recorded }
   }
   const [stamps, upTo] = await Promise.all([readRolledDays(knex, first, days[days.length - 1]), rolledUpTo(knex)])
   const changed = upTo ? await changedDaysSince(knex, upTo) : new Set<string>()
@@ -66,7 +69,7 @@ async function rollUpInsights(container: MedusaContainer, options: RollUpInsight
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
       .info(`installments: rolled up the Insights figures of ${due.length} day(s) (${due[0]} to ${due[due.length - 1]})`)
   }
-  return { days: due.length, pruned }
+  return { days: due.length, pruned, missed: missed.recorded }
 }
 
 /** Hourly, at :17. */
