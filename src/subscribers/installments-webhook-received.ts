@@ -52,7 +52,9 @@ const placePaidOrder: Trigger = async (container, delivery) => {
     }
     return
   }
-  logger.info(
+  // A settled checkout is every paid delivery's usual end: a debug line; anything else is worth an info line.
+  const log = checkout.state === "settled" ? logger.debug.bind(logger) : logger.info.bind(logger)
+  log(
     `installments: webhook ${delivery.event_name} ${delivery.event_id} for session ${sessionId}: nothing to place (${checkout.state})`
   )
 }

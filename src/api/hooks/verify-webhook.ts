@@ -202,7 +202,8 @@ async function handleDelivery(req: MedusaRequest, res: MedusaResponse, id: Regis
       provider_id: id,
     })
     if (!first) {
-      logger.info(`installments: webhook ${event.id} already received; not processed again`)
+      // Routine (every endpoint of an account gets each event, and the service retries): debug, not a line per replay.
+      logger.debug(`installments: webhook ${event.id} already received; not processed again`)
       res.status(200).json({ received: true, duplicate: true })
       return { verdict: "duplicate", registered: true, event: event.event }
     }

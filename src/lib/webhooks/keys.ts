@@ -55,9 +55,18 @@ export function findPublicKey(keys: WebhookKeys, prefix: string): KeyObject | un
   return found ? toRsaPublicKey(found.publicKey) : undefined
 }
 
+// Parsed PEMs, so a delivery costs a signature check and not a key parse too. Keys are a handful
+// per registration; the map is emptied if it ever holds more than this.
+const MAX_PARSED_KEYS = 100
+const parsedKeys = new Map<string, KeyObject>()
+
 // A broken key is a configuration error, not a bad delivery: it surfaces as a TypeError (a 500 that
 // the service retries) instead of a verification failure (a final 4xx). The PEM is never quoted.
 function toRsaPublicKey(key: WebhookPublicKey): KeyObject {
+  const parsed = typeof key === "string" ? parsedKeys.get(key) : undefined
+  if (parsed) {
+    return parsed
+  }
   let keyObject: KeyObject
   try {
     keyObject = typeof key !== "string" && key?.type === "public" ? key : createPublicKey(key)
@@ -69,6 +78,12 @@ function toRsaPublicKey(key: WebhookPublicKey): KeyObject {
   }
   if (keyObject.asymmetricKeyType !== "rsa" && keyObject.asymmetricKeyType !== "rsa-pss") {
     throw new TypeError("The webhook public key configured for this X-API-Key prefix is not an RSA key.")
+  }
+  if (typeof key === "string") {
+    if (parsedKeys.size >= MAX_PARSED_KEYS) {
+      parsedKeys.clear()
+    }
+    parsedKeys.set(key, keyObject)
   }
   return keyObject
 }

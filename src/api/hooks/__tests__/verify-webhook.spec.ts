@@ -81,7 +81,12 @@ function harness(registeredKeys: Keys | ((fresh: boolean) => Keys) = [{ prefix: 
   const scope = {
     resolve: (name: string) =>
       ({
-        logger: { warn: (m: string) => logged.push(m), info: (m: string) => logged.push(m), error: (m: string) => logged.push(m) },
+        logger: {
+          warn: (m: string) => logged.push(m),
+          info: (m: string) => logged.push(m),
+          debug: (m: string) => logged.push(m),
+          error: (m: string) => logged.push(m),
+        },
         configModule: config,
         installments: module,
         [Modules.EVENT_BUS]: {
@@ -598,7 +603,7 @@ describe("the webhook middleware's route", () => {
     const scope = {
       resolve: (name: string) =>
         ({
-          logger: { warn: () => undefined, info: () => undefined, error: () => undefined },
+          logger: { warn: () => undefined, info: () => undefined, debug: () => undefined, error: () => undefined },
           configModule: config,
           [Modules.EVENT_BUS]: { emit: async (e: unknown) => emitted.push(e as never) },
         })[name],
