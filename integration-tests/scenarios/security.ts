@@ -374,4 +374,29 @@ export function securityScenarios(ctx: SuiteContext) {
     expect(rows.length - before).toBe(4)
     expect(JSON.stringify(rows)).not.toContain("507777777")
   })
+
+  it("S10. a storefront naming another cart in an installments session's data is refused with a 400 naming data.cart_id; the collection's own cart gets its language", async () => {
+    const store = storefront(api, ctx.seed)
+    const mine = await store.createCart(4)
+    const other = await store.createCart(4)
+    const { data: pc } = await api.post("/store/payment-collections", { cart_id: mine.id }, { headers: headers() })
+    const start = (data: Record<string, unknown>) =>
+      api.post(
+        `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+        { provider_id: PROVIDERS.both, data },
+        { headers: headers(), validateStatus: () => true }
+      )
+    const refused = await start({ cart_id: other.id })
+    expect(refused.status).toBe(400)
+    expect(refused.data.message).toMatch(/^data\.cart_id must be the id of the cart this payment collection belongs to/)
+    // The cart's own language (Medusa's cart locale) reaches the session when the storefront sends none.
+    const updated = await api.post(`/store/carts/${mine.id}`, { locale: "ar-SA" }, { headers: headers() })
+    expect(updated.data.cart.locale).toBe("ar-SA")
+    const started = await start({ cart_id: mine.id })
+    expect(started.status).toBe(200)
+    const session = started.data.payment_collection.payment_sessions.find(
+      (s: { provider_id: string }) => s.provider_id === PROVIDERS.both
+    )
+    expect(session.data).toMatchObject({ cart_id: mine.id, locale: "ar-SA" })
+  })
 }

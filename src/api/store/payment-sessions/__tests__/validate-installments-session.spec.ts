@@ -1,20 +1,20 @@
 import { validateInstallmentsSession } from "../validate-installments-session"
 
 function request(body: unknown, linkedCart = "cart_01ABC", cartLocale: string | null = null, requestLocale?: string) {
-  const graph = jest.fn().mockResolvedValue({ data: linkedCart ? [{ cart_id: linkedCart, cart: { locale: cartLocale } }] : [] })
-  const req = { body, params: { id: "pay_col_1" }, locale: requestLocale, scope: { resolve: () => ({ graph }) } }
-  return { req: req as never, graph, body: () => req.body as { data?: Record<string, unknown> } }
+  // The database connection (knex) as Medusa registers it: raw() answers pg's result.
+  const raw = jest.fn().mockResolvedValue({ rows: linkedCart ? [{ cart_id: linkedCart, locale: cartLocale }] : [] })
+  const req = { body, params: { id: "pay_col_1" }, locale: requestLocale, scope: { resolve: () => ({ raw }) } }
+  return { req: req as never, raw, body: () => req.body as { data?: Record<string, unknown> } }
 }
 
 describe("validateInstallmentsSession", () => {
   it("passes the collection's own cart id on", async () => {
-    const { req, graph } = request({ provider_id: "pp_installments_installments", data: { cart_id: "cart_01ABC" } })
+    const { req, raw } = request({ provider_id: "pp_installments_installments", data: { cart_id: "cart_01ABC" } })
     const next = jest.fn()
     await validateInstallmentsSession(req, {} as never, next)
     expect(next).toHaveBeenCalledTimes(1)
-    expect(graph).toHaveBeenCalledWith(
-      expect.objectContaining({ entity: "cart_payment_collection", filters: { payment_collection_id: "pay_col_1" } })
-    )
+    expect(raw).toHaveBeenCalledTimes(1)
+    expect(raw).toHaveBeenCalledWith(expect.stringContaining("from cart_payment_collection"), ["pay_col_1"])
   })
 
   it.each([
@@ -38,11 +38,11 @@ describe("validateInstallmentsSession", () => {
   })
 
   it("leaves sessions of other providers alone", async () => {
-    const { req, graph } = request({ provider_id: "pp_system_default", data: { cart_id: 1 } })
+    const { req, raw } = request({ provider_id: "pp_system_default", data: { cart_id: 1 } })
     const next = jest.fn()
     await validateInstallmentsSession(req, {} as never, next)
     expect(next).toHaveBeenCalledTimes(1)
-    expect(graph).not.toHaveBeenCalled()
+    expect(raw).not.toHaveBeenCalled()
   })
 
   it.each([
