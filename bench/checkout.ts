@@ -2,8 +2,10 @@
  * Checkout benchmark: full storefront checkouts through a stock Medusa store (examples/store with
  * the packed plugin) with the installments provider and, in the same Medusa process and run, with
  * Medusa's own pp_system_default; sequential and with concurrent shoppers, in alternating rounds so
- * noise shows as spread. Prints checkouts/s, p50, p99, the store's CPU per checkout and the ratios;
- * asserts nothing. Run under the boot lock:
+ * noise shows as spread. Prints, per provider and phase, checkouts/s, p50, p95, p99, the store's CPU
+ * per checkout and the sandbox's apart (it runs in its own process), the rows each table read, the
+ * service calls, and the ratios; the verdict is the median of the rounds. Asserts nothing. Run under
+ * the boot lock:
  *
  *   flock /tmp/medusa-boot.lock npm run bench:checkout
  *   BENCH_CHECKOUTS=60 BENCH_ROUNDS=4 BENCH_SHOPPERS=8 flock /tmp/medusa-boot.lock npm run bench:checkout
@@ -13,7 +15,7 @@ import { percentileMs } from "./load"
 import { formatRatios, formatTable, type Row } from "./report"
 import { inParallel } from "../src/lib/in-parallel"
 import { sandboxControl } from "../scripts/demo/journey/context"
-import { INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER, withBenchStore, type BenchStore } from "./store"
+import { INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER, withBenchStoreAndSandboxProcess, type BenchStore } from "./store"
 import { activityBetween, addActivity, formatActivityDifference, tableActivity, type Activity } from "./table-activity"
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 40)
@@ -38,9 +40,12 @@ export const CHECKOUT_TIMED =
   "for the installments provider the shopper's payment on the sandbox (between session and completion) is not timed, " +
   "and in the concurrent runs it overlaps the other shoppers' calls (it is a few ms of the wall time)"
 
-interface CheckoutRun {
+export interface CheckoutRun {
   result: LoadResult
+  /** The store's processes only (the server with its workers), through the run and its settling. */
   cpuMsPerCheckout: number
+  /** The sandbox's process, when it has its own (a real store does not host the service). */
+  sandboxCpuMsPerCheckout?: number
   /** Median ms of the payment collection + session calls, and of the completion. */
   sessionP50Ms: number
   completeP50Ms: number
@@ -56,12 +61,12 @@ async function lastServiceRequest(store: BenchStore): Promise<number> {
   return ((await res.json()) as { last: number }).last
 }
 
-interface Shop {
+export interface Shop {
   variantId: string
   shippingOptionId?: string
 }
 
-async function findShop(store: BenchStore): Promise<Shop> {
+export async function findShop(store: BenchStore): Promise<Shop> {
   const { products } = await store.store.store.product.list({ handle: PRODUCT_HANDLE, region_id: store.regionId })
   const variantId = products[0]?.variants?.[0]?.id
   if (!variantId) {
@@ -137,13 +142,20 @@ async function settle(store: BenchStore): Promise<void> {
 }
 
 /** `count` checkouts with `shoppers` in flight; throughput over the wall time of the timed calls. */
-async function runCheckouts(store: BenchStore, shop: Shop, provider: string, count: number, shoppers: number): Promise<CheckoutRun> {
+export async function runCheckouts(
+  store: BenchStore,
+  shop: Shop,
+  provider: string,
+  count: number,
+  shoppers: number
+): Promise<CheckoutRun> {
   const samples: bigint[] = []
   const sessions: bigint[] = []
   const completions: bigint[] = []
   let errors = 0
   let firstError: string | undefined
   const cpuBefore = store.cpuMs()
+  const sandboxCpuBefore = store.sandboxCpuMs?.()
   const requestsBefore = await lastServiceRequest(store)
   const databaseBefore = await tableActivity()
   const started = process.hrtime.bigint()
@@ -161,6 +173,7 @@ async function runCheckouts(store: BenchStore, shop: Shop, provider: string, cou
   const wall = process.hrtime.bigint() - started
   await settle(store)
   const cpuMs = store.cpuMs() - cpuBefore
+  const sandboxCpuMs = sandboxCpuBefore === undefined ? undefined : store.sandboxCpuMs!() - sandboxCpuBefore
   const serviceCalls = (await lastServiceRequest(store)) - requestsBefore
   const database = activityBetween(databaseBefore, await tableActivity())
   if (firstError) {
@@ -180,9 +193,11 @@ async function runCheckouts(store: BenchStore, shop: Shop, provider: string, cou
       seconds,
       requestsPerSecond: samples.length / seconds,
       p50Ms: percentileMs(samples, 50),
+      p95Ms: percentileMs(samples, 95),
       p99Ms: percentileMs(samples, 99),
     },
     cpuMsPerCheckout: cpuMs / Math.max(1, samples.length),
+    ...(sandboxCpuMs === undefined ? {} : { sandboxCpuMsPerCheckout: sandboxCpuMs / Math.max(1, samples.length) }),
     sessionP50Ms: percentileMs(sessions, 50),
     completeP50Ms: percentileMs(completions, 50),
     serviceCallsPerCheckout: serviceCalls / Math.max(1, samples.length),
@@ -190,12 +205,32 @@ async function runCheckouts(store: BenchStore, shop: Shop, provider: string, cou
   }
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length / 2
+  return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
 /** The rounds' median ratio, the verdict (one noisy round cannot move it), with their range. */
 function spread(values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b)
-  const middle = sorted.length / 2
-  const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2
-  return `median x${median.toFixed(2)} (x${sorted[0].toFixed(2)}-x${sorted[sorted.length - 1].toFixed(2)}, ${values.length} rounds)`
+  return `median x${median(values).toFixed(2)} (x${sorted[0].toFixed(2)}-x${sorted[sorted.length - 1].toFixed(2)}, ${values.length} rounds)`
+}
+
+/** One provider's runs of a phase as medians over its rounds: what docs/contributing.md's table holds. */
+function providerSummary(mode: string, provider: string, runs: CheckoutRun[]): string {
+  const of = (pick: (run: CheckoutRun) => number | undefined) => {
+    const values = runs.map(pick).filter((value): value is number => value !== undefined)
+    return values.length ? median(values) : undefined
+  }
+  const sandbox = of((run) => run.sandboxCpuMsPerCheckout)
+  return (
+    `${mode}, ${provider} (median of ${runs.length} rounds): ${of((run) => run.result.requestsPerSecond)!.toFixed(2)} checkouts/s, ` +
+    `p50 ${of((run) => run.result.p50Ms)!.toFixed(0)} ms, p95 ${of((run) => run.result.p95Ms)!.toFixed(0)} ms, p99 ${of((run) => run.result.p99Ms)!.toFixed(0)} ms, ` +
+    `store CPU ${of((run) => run.cpuMsPerCheckout)!.toFixed(0)} ms/checkout, ` +
+    `sandbox CPU ${sandbox === undefined ? "not apart (in the benchmark's process)" : `${sandbox.toFixed(0)} ms/checkout`}, ` +
+    `service calls ${of((run) => run.serviceCallsPerCheckout)!.toFixed(2)}/checkout`
+  )
 }
 
 /** Runs the alternating rounds against a running store and prints the tables and ratios. */
@@ -222,6 +257,7 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
     const p99: number[] = []
     const cpu: number[] = []
     const database = { a: new Map() as Activity, b: new Map() as Activity, aCheckouts: 0, bCheckouts: 0 }
+    const byProvider: Record<string, CheckoutRun[]> = { [INSTALLMENTS_PROVIDER]: [], [SYSTEM_PROVIDER]: [] }
     for (let round = 1; round <= ROUNDS; round++) {
       const order = round % 2 ? [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER] : [SYSTEM_PROVIDER, INSTALLMENTS_PROVIDER]
       const runs: Record<string, CheckoutRun> = {}
@@ -230,6 +266,8 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
       }
       const a = runs[INSTALLMENTS_PROVIDER]
       const b = runs[SYSTEM_PROVIDER]
+      byProvider[INSTALLMENTS_PROVIDER].push(a)
+      byProvider[SYSTEM_PROVIDER].push(b)
       addActivity(database.a, a.database)
       addActivity(database.b, b.database)
       database.aCheckouts += a.result.total
@@ -240,7 +278,8 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
       cpu.push(a.cpuMsPerCheckout / b.cpuMsPerCheckout)
       ratios.push(
         `${formatRatios(`round ${round} (${order[0] === SYSTEM_PROVIDER ? "B first" : "A first"})`, a.result, b.result, "checkouts")}   ` +
-          `store CPU/checkout ${a.cpuMsPerCheckout.toFixed(0)} vs ${b.cpuMsPerCheckout.toFixed(0)} ms x${(a.cpuMsPerCheckout / b.cpuMsPerCheckout).toFixed(2)}   ` +
+          `store CPU/checkout ${a.cpuMsPerCheckout.toFixed(0)} vs ${b.cpuMsPerCheckout.toFixed(0)} ms x${(a.cpuMsPerCheckout / b.cpuMsPerCheckout).toFixed(2)}` +
+          `${a.sandboxCpuMsPerCheckout === undefined ? "" : ` (sandbox apart: ${a.sandboxCpuMsPerCheckout.toFixed(0)} vs ${b.sandboxCpuMsPerCheckout!.toFixed(0)} ms)`}   ` +
           `p50 session ${a.sessionP50Ms.toFixed(0)} vs ${b.sessionP50Ms.toFixed(0)} ms, complete ${a.completeP50Ms.toFixed(0)} vs ${b.completeP50Ms.toFixed(0)} ms   ` +
           `service calls/checkout ${a.serviceCallsPerCheckout.toFixed(2)} vs ${b.serviceCallsPerCheckout.toFixed(2)}`
       )
@@ -248,6 +287,9 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
     process.stdout.write(
       `\n${mode}: A = ${INSTALLMENTS_PROVIDER}, B = ${SYSTEM_PROVIDER}\n${formatTable(rows, "checkouts")}\n${ratios.join("\n")}\n`
     )
+    for (const provider of [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER]) {
+      process.stdout.write(`${providerSummary(mode, provider, byProvider[provider])}\n`)
+    }
     process.stdout.write(`A/B ${mode}: checkouts/s ${spread(throughput)}, p99 ${spread(p99)}, store CPU per checkout ${spread(cpu)}\n`)
     process.stdout.write(
       `${formatActivityDifference(database.a, Math.max(1, database.aCheckouts), database.b, Math.max(1, database.bCheckouts))}\n`
@@ -256,7 +298,7 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
 }
 
 if (require.main === module) {
-  withBenchStore(runCheckoutBench).then(
+  withBenchStoreAndSandboxProcess(runCheckoutBench).then(
     () => process.exit(0),
     (error) => {
       process.stderr.write(`${(error as Error).stack ?? error}\n`)

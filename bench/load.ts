@@ -28,6 +28,7 @@ export interface LoadResult {
   seconds: number
   requestsPerSecond: number
   p50Ms: number
+  p95Ms: number
   p99Ms: number
 }
 
@@ -103,6 +104,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       seconds,
       requestsPerSecond: options.total / seconds,
       p50Ms: percentileMs(samples, 50),
+      p95Ms: percentileMs(samples, 95),
       p99Ms: percentileMs(samples, 99),
     }
   } finally {

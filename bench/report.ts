@@ -11,7 +11,7 @@ function pad(text: string, width: number, right = false): string {
 
 /** The results as a fixed-width table. */
 export function formatTable(rows: Row[], unit = "req"): string {
-  const header = `${pad("scenario", 22)} ${pad(unit === "req" ? "requests" : unit, 9, true)} ${pad("errors", 7, true)} ${pad(`${unit}/s`, 10, true)} ${pad("p50 ms", 9, true)} ${pad("p99 ms", 9, true)}`
+  const header = `${pad("scenario", 22)} ${pad(unit === "req" ? "requests" : unit, 9, true)} ${pad("errors", 7, true)} ${pad(`${unit}/s`, 10, true)} ${pad("p50 ms", 9, true)} ${pad("p95 ms", 9, true)} ${pad("p99 ms", 9, true)}`
   const lines = rows.map(({ name, result }) =>
     [
       pad(name, 22),
@@ -19,6 +19,7 @@ export function formatTable(rows: Row[], unit = "req"): string {
       pad(String(result.errors), 7, true),
       pad(result.requestsPerSecond.toFixed(result.requestsPerSecond < 100 ? 1 : 0), 10, true),
       pad(result.p50Ms.toFixed(2), 9, true),
+      pad(result.p95Ms.toFixed(2), 9, true),
       pad(result.p99Ms.toFixed(2), 9, true),
     ].join(" ")
   )

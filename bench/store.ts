@@ -8,6 +8,7 @@ import { groupCpuMs, liveGroupProcesses } from "../scripts/demo/process-group"
 import { pluginFingerprint } from "../scripts/demo/plugin-package"
 import { installPlugin, isPrepared, prepareDatabase, startStore, type RunningStore } from "../scripts/demo/store"
 import { registerWebhooks } from "../scripts/demo/webhooks"
+import { startSandboxProcess } from "./sandbox-process"
 
 /** Ports of the Medusa benchmarks (9300-9399); each can be moved with an environment variable. */
 export const BENCH_PORTS = {
@@ -63,6 +64,8 @@ export async function prepareBenchStore(sandboxUrl: string): Promise<Record<stri
 export interface BenchStore extends JourneyContext {
   url: string
   cpuMs: () => number
+  /** The sandbox's CPU so far, when it runs in a process of its own (else it is the benchmark's). */
+  sandboxCpuMs?: () => number
   /** What `medusa develop` printed so far. */
   output: () => string
   stop: () => Promise<void>
@@ -146,6 +149,24 @@ export async function withBenchStore(bench: (store: BenchStore, sandbox: Running
     const store = await startBenchStore(sandbox.url)
     try {
       await bench(store, sandbox)
+    } finally {
+      await store.stop()
+    }
+  } finally {
+    await sandbox.stop()
+  }
+}
+
+/**
+ * The same with the sandbox in a process of its own (bench/sandbox-process.ts): the store's
+ * `sandboxCpuMs` then counts the service's CPU apart from the store's and the shoppers'.
+ */
+export async function withBenchStoreAndSandboxProcess(bench: (store: BenchStore) => Promise<void>): Promise<void> {
+  const sandbox = await startSandboxProcess(BENCH_PORTS.sandbox)
+  try {
+    const store = await startBenchStore(sandbox.url)
+    try {
+      await bench({ ...store, sandboxCpuMs: sandbox.cpuMs })
     } finally {
       await store.stop()
     }

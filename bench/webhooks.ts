@@ -64,6 +64,7 @@ function result(samples: bigint[], seconds: number, errors: number): LoadResult 
     seconds,
     requestsPerSecond: samples.length / seconds,
     p50Ms: percentileMs(samples, 50),
+    p95Ms: percentileMs(samples, 95),
     p99Ms: percentileMs(samples, 99),
   }
 }
