@@ -102,7 +102,10 @@ export async function recordMissedCheckouts(container: MedusaContainer, options:
       } catch (error) {
         failed++
         heldAt ??= idTime(checkout.payment_id)
-        logger.warn(`installments: could not read paid session ${checkout.session_id} to record it: ${(error as Error).message}`)
+        logger.warn(
+          `installments: the Insights page is missing paid checkout ${checkout.session_id} and its payment link could not be read ` +
+            `to add it (${(error as Error).message}); the next hourly roll-up tries again`
+        )
       }
     }
     if (page.length < take) {
@@ -114,7 +117,8 @@ export async function recordMissedCheckouts(container: MedusaContainer, options:
   await service.markSweptTo(MISSED_CHECKOUTS_MARK, heldAt && heldAt < to ? heldAt : to)
   if (recorded || failed) {
     logger.info(
-      `installments: recorded ${recorded} paid checkout(s) whose Insights record was lost${failed ? ` (${failed} unreadable)` : ""}`
+      `installments: added ${recorded} paid checkout(s) to the Insights page that a stopped process had not recorded` +
+        `${failed ? `; ${failed} could not be read and are tried again next hour` : ""}`
     )
   }
   return { recorded, failed }
