@@ -9,7 +9,6 @@ import {
   type ParsedWebhookEvent,
   type WebhookEvent,
 } from "../../lib/webhooks"
-import { canCompleteCart } from "../../lib/webhooks/events"
 import { environmentOf } from "../../lib/client/options"
 import { readRawBytes } from "../../lib/webhooks/raw-body"
 import { INSTALLMENTS_MODULE } from "../../modules/installments"
@@ -20,7 +19,7 @@ import { recentPaidVerdicts } from "../../installments/links/recent-paid-verdict
 import { installmentsProviderOptions } from "../../installments/registrations/lookup"
 import { isDatedDelivery, isFutureDelivery, isStaleDelivery } from "../../installments/webhooks/retention"
 import { refusalLog } from "../../installments/webhooks/refusal-log"
-import { medusaWebhookQueueOptions } from "../../installments/webhooks/medusa-webhook-queue"
+import { webhookQueueOptionsFor } from "../../installments/webhooks/medusa-webhook-queue"
 import { countDeliveryRefusal, UNKNOWN_REGISTRATION, type RefusalReason } from "../../installments/health/delivery-refusals"
 import { healthStore } from "../../installments/health/store"
 import { verifiedDelivery, type DeliveryVerdict } from "../../installments/telemetry/webhook-deliveries"
@@ -238,10 +237,9 @@ async function handleDelivery(req: MedusaRequest, res: MedusaResponse, id: Regis
       ...sessionOf(event),
       ...transactionOf(event),
     }
-    // Medusa's webhook retries for every delivery; a paid one also waits Medusa's webhook delay, so a
-    // shopper's own return (which needs no delivery) places the order first.
-    const { delay, attempts } = medusaWebhookQueueOptions(req.scope)
-    await eventBus.emit({ name: WEBHOOK_RECEIVED_EVENT, data }, canCompleteCart(event) ? { delay, attempts } : { attempts })
+    // Medusa's webhook retries for every delivery; a paid one about a cart also waits Medusa's webhook
+    // delay, so the shopper's own return (which needs no delivery) places the order first.
+    await eventBus.emit({ name: WEBHOOK_RECEIVED_EVENT, data }, webhookQueueOptionsFor(req.scope, event))
     res.status(200).json({ received: true })
     return { verdict: "accepted", registered: true, event: event.event }
   } catch (error) {

@@ -3,6 +3,15 @@ import { z } from "zod"
 /** The session data key under which an order's payment link request travels to the provider. */
 export const ORDER_DEBT_KEY = "order_debt"
 
+/** The link metadata key naming the order whose debt a link collects; a cart's checkout link has none. */
+export const ORDER_METADATA_KEY = "medusa_order_id"
+
+/** True when a link's metadata says it collects an order's debt (an exchange, an edit, a draft). */
+export function collectsOrderDebt(metadata: Record<string, unknown> | null | undefined): boolean {
+  const orderId = metadata?.[ORDER_METADATA_KEY]
+  return typeof orderId === "string" && orderId !== ""
+}
+
 /** What the merchant chose for the checkout page: 0% installments, a card in full, or both. */
 export const ORDER_LINK_CHECKOUTS = ["installments", "card", "both"] as const
 export type OrderLinkCheckout = (typeof ORDER_LINK_CHECKOUTS)[number]

@@ -7,8 +7,8 @@ export type { ProviderId, WebhookEventName }
 
 /**
  * Emitted by the webhook route once for every verified, first-seen delivery of an event the service
- * documents (D19); a paid one (`order.success`, `installment.tracker.approved`) after the Payment
- * module's `webhook_delay`, so a shopper's own return goes first. Its one subscriber
+ * documents (D19); a paid one (`order.success`, `installment.tracker.approved`) about a cart's link
+ * after the Payment module's `webhook_delay`, so a shopper's own return goes first. Its one subscriber
  * (`subscribers/installments-webhook-received.ts`) does what its table says for the event. The
  * payload is only a hint: what is done re-reads the service and the database.
  */

@@ -7,7 +7,7 @@ import { allowsInstallmentLink, allowsInstallmentsOnly, installmentsOnlyMinimum 
 import { shopperWords, type ShopperLanguage } from "../../installments/messages/shopper-language"
 import { fillCallbackUrl } from "./callback-url"
 import type { ProviderOptions } from "../../installments/registrations/options"
-import { checkoutModeOf, type OrderDebtRequest } from "../../installments/sessions/order-debt-request"
+import { checkoutModeOf, ORDER_METADATA_KEY, type OrderDebtRequest } from "../../installments/sessions/order-debt-request"
 import { INSTANCE_METADATA_KEY } from "../../installments/links/ownership"
 
 export interface LinkRequestInput {
@@ -101,7 +101,7 @@ export function smsRecipient(options: ProviderOptions, input: Pick<LinkRequestIn
 // The order a link collects for, so the service's dashboard and exports name it; the session id stays the key.
 function orderFields(order: OrderDebtRequest): Record<string, string> {
   return {
-    medusa_order_id: order.order_id,
+    [ORDER_METADATA_KEY]: order.order_id,
     ...(order.order_display_id !== null ? { medusa_order_display_id: String(order.order_display_id) } : {}),
   }
 }

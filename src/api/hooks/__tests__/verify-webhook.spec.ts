@@ -197,6 +197,19 @@ describe("verifyInstallmentsWebhook", () => {
     expect(queueOptions).toEqual([{ delay: 2500, attempts: 3 }])
   })
 
+  it.each(["order.success", "installment.tracker.approved"])(
+    "emits a verified %s about an order's debt link at once: no shopper return to wait for",
+    async (name) => {
+      const { deliver, emitted, queueOptions } = harness()
+      const metadata = { session_id: "payses_1", currency: "SAR", medusa_order_id: "order_01", medusa_order_display_id: "12" }
+      const body = event(name, transactionData("success", { metadata }))
+      const { res } = await deliver(body, signed(body))
+      expect(res.body).toEqual({ received: true })
+      expect(emitted).toEqual([received(name)])
+      expect(queueOptions).toEqual([{ attempts: 3 }])
+    }
+  )
+
   it.each([
     ["modal.closed", () => modal, { payment_link_id: LINK_ID }],
     ["order.created", () => event("order.created", transactionData("pending")), {}],
