@@ -6,7 +6,7 @@ import { storefront } from "../helpers/seed"
 import { settleWebhooks } from "../helpers/settle"
 import { deliveryBody, eventsOfLink, sendToWebhookRoute, signedByService } from "../helpers/webhooks"
 import { runSweeps } from "../helpers/sweeps"
-import { settledPaidLinks } from "../../src/installments/sessions/paid-checkout-state"
+import { paidCheckoutState, settledPaidLinks } from "../../src/installments/sessions/paid-checkout-state"
 
 type Store = ReturnType<typeof storefront>
 type LoggedRequest = { method: string; path: string; status: number }
@@ -42,7 +42,7 @@ export function serviceCallScenarios(ctx: SuiteContext) {
   async function checkoutStarted() {
     const cart = await store.createCart(30) // 1500.00 SAR
     const { session } = await store.startPayment(cart.id)
-    return { cartId: cart.id as string, linkId: session.data.payment_link_id as string }
+    return { cartId: cart.id as string, linkId: session.data.payment_link_id as string, sessionId: session.id as string }
   }
 
   async function expectOneOrder(cartId: string, completed: { status: number; data: { type?: string; order?: { id: string } } }) {
@@ -175,6 +175,27 @@ export function serviceCallScenarios(ctx: SuiteContext) {
     // The sweep listed the paid links, and never read this one.
     expect((sweep.requests as LoggedRequest[]).map((request) => request.path)).toContain(`/payment_links/${ctx.sandbox.storeId}/list`)
     await expectCalls(linkId, [CREATE, READ])
+  })
+
+  it("a paid delivery's one read of its checkout: open until the shopper's return settles it, and only for the link the session holds", async () => {
+    const { cartId, linkId, sessionId } = await checkoutStarted()
+    const stateOf = (session: string, link: string) => paidCheckoutState(ctx.getContainer(), session, link)
+    expect(await stateOf(sessionId, linkId)).toEqual({
+      state: "open",
+      session: {
+        id: sessionId,
+        provider_id: "pp_installments_installments",
+        data: expect.objectContaining({ payment_link_id: linkId }),
+      },
+    })
+    await payLink(ctx.sandbox, linkId, INSTALLMENT)
+    const completed = await store.complete(cartId)
+    await settleWebhooks(ctx.sandbox, ctx.getContainer())
+    await expectOneOrder(cartId, completed)
+    // Captured, its order placed; the link compared as an id (case aside).
+    expect(await stateOf(sessionId, linkId.toUpperCase())).toEqual({ state: "settled" })
+    expect(await stateOf(sessionId, "00000000-0000-4000-8000-000000000000")).toEqual({ state: "link_replaced" })
+    expect(await stateOf("payses_01JNOSUCHSESSION000000000", linkId)).toEqual({ state: "session_gone" })
   })
 
   it("a declined attempt, then a paid one", async () => {

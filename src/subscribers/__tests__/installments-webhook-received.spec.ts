@@ -1,3 +1,4 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import installmentsWebhookReceived, { WEBHOOK_TRIGGERS } from "../installments-webhook-received"
 import type { WebhookReceivedData } from "../../modules/installments/events"
 import { checkoutStates } from "../../installments/sessions/paid-checkout-state"
@@ -54,21 +55,35 @@ interface StoredSession {
   payment_collection: { order: { id: string; status: string } | null } | null
 }
 
-/** A container whose Query answers the session read from `stored` (undefined: deleted), and whose module knows `adminLinks`. */
+/**
+ * The rows pg answers the session read with: one per order of the session's collection (one row
+ * without an order when there is none), the payment's columns null when it has none.
+ */
+function sessionRows(id: string, stored: StoredSession) {
+  const orders = [stored.payment_collection?.order ?? null]
+  return orders.map((order) => ({
+    id,
+    provider_id: stored.provider_id ?? "pp_installments_card",
+    data: stored.data,
+    payment_id: stored.payment ? "pay_1" : null,
+    captured_at: stored.payment?.captured_at ? new Date(stored.payment.captured_at) : null,
+    canceled_at: stored.payment?.canceled_at ? new Date(stored.payment.canceled_at) : null,
+    order_id: order?.id ?? null,
+    order_status: order?.status ?? null,
+  }))
+}
+
+/** A container whose database answers the session read from `stored` (undefined: deleted), and whose module knows `adminLinks`. */
 function container(stored: StoredSession | undefined, adminLinks: string[] = []) {
-  const reads: { entity: string; fields: string[]; filters: unknown }[] = []
+  const reads: { sql: string; filters: { id: unknown } }[] = []
   const recordedLinks: unknown[] = []
   const logged: string[] = []
   const services: Record<string, unknown> = {
-    query: {
-      graph: async (config: { entity: string; fields: string[]; filters: { id: string } }) => {
-        reads.push(config)
-        return {
-          data:
-            config.entity === "payment_session" && stored
-              ? [{ id: config.filters.id, provider_id: "pp_installments_card", ...stored }]
-              : [],
-        }
+    // Medusa's knex connection: raw() answers pg's result.
+    [ContainerRegistrationKeys.PG_CONNECTION]: {
+      raw: async (sql: string, [id]: unknown[]) => {
+        reads.push({ sql, filters: { id } })
+        return { rows: stored ? sessionRows(String(id), stored) : [] }
       },
     },
     logger: { info: (line: string) => void logged.push(line), debug: () => undefined },
@@ -124,16 +139,12 @@ describe("installments-webhook-received: a paid delivery", () => {
     await run(c, data)
     expect(runs).toEqual([])
     expect(linkReads).toEqual([])
+    // One statement: the session with its payment and its collection's orders.
     expect(reads).toEqual([
       {
-        entity: "payment_session",
-        fields: expect.arrayContaining([
-          "provider_id",
-          "data",
-          "payment.captured_at",
-          "payment.canceled_at",
-          "payment_collection.order.status",
-        ]),
+        sql: expect.stringMatching(
+          /from payment_session ps[\s\S]*join payment p[\s\S]*join order_payment_collection[\s\S]*join "order"/
+        ),
         filters: { id: data.session_id },
       },
     ])
