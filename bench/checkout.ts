@@ -51,6 +51,8 @@ export interface CheckoutRun {
   completeP50Ms: number
   /** Requests the service received per checkout during the run and its settling (the sandbox's log). */
   serviceCallsPerCheckout: number
+  /** Paid deliveries that found their checkout open and ran the placing workflow (the store's info lines). */
+  deliveryPlacings: number
   /** What the run and its settling made the database do (PostgreSQL's counters). */
   database: Activity
 }
@@ -158,6 +160,7 @@ export async function runCheckouts(
   const sandboxCpuBefore = store.sandboxCpuMs?.()
   const requestsBefore = await lastServiceRequest(store)
   const databaseBefore = await tableActivity()
+  const outputBefore = store.output().length
   const started = process.hrtime.bigint()
   await inParallel(shoppers, count, async () => {
     try {
@@ -176,6 +179,7 @@ export async function runCheckouts(
   const sandboxCpuMs = sandboxCpuBefore === undefined ? undefined : store.sandboxCpuMs!() - sandboxCpuBefore
   const serviceCalls = (await lastServiceRequest(store)) - requestsBefore
   const database = activityBetween(databaseBefore, await tableActivity())
+  const deliveryPlacings = placingRuns(store.output().slice(outputBefore))
   if (firstError) {
     process.stdout.write(`  ${errors} failed checkouts with ${provider}, first: ${firstError}\n`)
   }
@@ -201,8 +205,19 @@ export async function runCheckouts(
     sessionP50Ms: percentileMs(sessions, 50),
     completeP50Ms: percentileMs(completions, 50),
     serviceCallsPerCheckout: serviceCalls / Math.max(1, samples.length),
+    deliveryPlacings,
     database,
   }
+}
+
+// The info line of a paid delivery that found its checkout open and ran the placing workflow (a
+// settled one logs at debug): under load, the shopper's completion had not ended within webhook_delay.
+const PLACING_LINE =
+  /installments: webhook (?:order\.success|installment\.tracker\.approved) \S+ for session \S+: (?!nothing to place)/g
+
+/** How many paid deliveries in this stretch of the store's output ran the placing workflow. */
+function placingRuns(output: string): number {
+  return output.match(PLACING_LINE)?.length ?? 0
 }
 
 function median(values: number[]): number {
@@ -281,7 +296,8 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
           `store CPU/checkout ${a.cpuMsPerCheckout.toFixed(0)} vs ${b.cpuMsPerCheckout.toFixed(0)} ms x${(a.cpuMsPerCheckout / b.cpuMsPerCheckout).toFixed(2)}` +
           `${a.sandboxCpuMsPerCheckout === undefined ? "" : ` (sandbox apart: ${a.sandboxCpuMsPerCheckout.toFixed(0)} vs ${b.sandboxCpuMsPerCheckout!.toFixed(0)} ms)`}   ` +
           `p50 session ${a.sessionP50Ms.toFixed(0)} vs ${b.sessionP50Ms.toFixed(0)} ms, complete ${a.completeP50Ms.toFixed(0)} vs ${b.completeP50Ms.toFixed(0)} ms   ` +
-          `service calls/checkout ${a.serviceCallsPerCheckout.toFixed(2)} vs ${b.serviceCallsPerCheckout.toFixed(2)}`
+          `service calls/checkout ${a.serviceCallsPerCheckout.toFixed(2)} vs ${b.serviceCallsPerCheckout.toFixed(2)}   ` +
+          `paid deliveries that ran the placing ${a.deliveryPlacings} of ${a.result.total} checkouts`
       )
     }
     process.stdout.write(

@@ -7,7 +7,7 @@ import { openJourney, type JourneyContext } from "../scripts/demo/journey/contex
 import { groupCpuMs, liveGroupProcesses } from "../scripts/demo/process-group"
 import { pluginFingerprint } from "../scripts/demo/plugin-package"
 import { installPlugin, isPrepared, prepareDatabase, startStore, type RunningStore } from "../scripts/demo/store"
-import { registerWebhooks } from "../scripts/demo/webhooks"
+import { REGISTRATIONS, registerWebhooks } from "../scripts/demo/webhooks"
 import { startSandboxProcess } from "./sandbox-process"
 
 /** Ports of the Medusa benchmarks (9300-9399); each can be moved with an environment variable. */
@@ -84,7 +84,7 @@ export async function startBenchStore(sandboxUrl: string): Promise<BenchStore> {
   try {
     const ctx = await openJourney(store.url, sandboxUrl)
     await enableSystemProvider(ctx.admin, ctx.regionId)
-    await registerWebhooks(ctx.admin, store.url)
+    await registerWebhooks(ctx.admin, store.url, benchEndpoints())
     return {
       ...ctx,
       url: store.url,
@@ -96,6 +96,21 @@ export async function startBenchStore(sandboxUrl: string): Promise<BenchStore> {
     await store.stop()
     throw error
   }
+}
+
+/**
+ * The registrations whose webhook endpoints the bench registers: all three of the demo store's
+ * (each event then reaches the store three times, from one account), or the first
+ * `BENCH_WEBHOOK_ENDPOINTS`, as a store with one registration has it.
+ */
+function benchEndpoints(): string[] {
+  const count = Number(process.env.BENCH_WEBHOOK_ENDPOINTS ?? REGISTRATIONS.length)
+  if (!Number.isInteger(count) || count < 1 || count > REGISTRATIONS.length) {
+    throw new Error(
+      `BENCH_WEBHOOK_ENDPOINTS must be a whole number from 1 to ${REGISTRATIONS.length}, not ${process.env.BENCH_WEBHOOK_ENDPOINTS}`
+    )
+  }
+  return REGISTRATIONS.slice(0, count)
 }
 
 /** Stops the store and fails when any of its processes still runs or its port still answers. */
