@@ -1,3 +1,4 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { idFloor, PAYMENT_SESSION_ID_PREFIX } from "../../lib/ulid-floor"
@@ -107,9 +108,6 @@ const CHECKOUT_OF_SESSION = `
     left join "order" o on o.id = opc.order_id and o.deleted_at is null
    where ps.id = ? and ps.deleted_at is null`
 
-/** The one method of Medusa's database connection (knex) this reads with. */
-type Knex = { raw(sql: string, bindings: unknown[]): Promise<{ rows: Record<string, unknown>[] }> }
-
 type CheckoutRow = {
   id: string
   provider_id: string
@@ -140,8 +138,8 @@ function sessionOfRows(rows: CheckoutRow[]): SessionWithCheckout | undefined {
 /** Reads where a paid delivery's checkout stands (see PaidCheckout) in one statement. */
 export async function paidCheckoutState(container: MedusaContainer, sessionId: string, paymentLinkId: string): Promise<PaidCheckout> {
   const knex = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
-  const { rows } = await knex.raw(CHECKOUT_OF_SESSION, [sessionId])
-  const session = sessionOfRows(rows as CheckoutRow[])
+  const { rows } = (await knex.raw(CHECKOUT_OF_SESSION, [sessionId])) as { rows: CheckoutRow[] }
+  const session = sessionOfRows(rows)
   if (!session) {
     return { state: "session_gone" }
   }

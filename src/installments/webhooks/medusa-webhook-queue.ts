@@ -25,7 +25,7 @@ export function medusaWebhookQueueOptions(container: MedusaContainer): { delay: 
  * order's debt has no shopper return to wait for, since its delivery or the sweep is the only way it
  * is recorded, so it is handled at once.
  */
-export function waitsForShopperReturn(event: WebhookEvent): boolean {
+function waitsForShopperReturn(event: WebhookEvent): boolean {
   return canCompleteCart(event) && !collectsOrderDebt(event.data.metadata)
 }
 
