@@ -15,7 +15,16 @@ import { percentileMs } from "./load"
 import { formatRatios, formatTable, type Row } from "./report"
 import { inParallel } from "../src/lib/in-parallel"
 import { sandboxControl } from "../scripts/demo/journey/context"
-import { INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER, withBenchStoreAndSandboxProcess, type BenchStore } from "./store"
+import {
+  CAPTURED_BASELINE,
+  CAPTURED_SYSTEM_PROVIDER,
+  INSTALLMENTS_PROVIDER,
+  LOCAL_PROVIDERS,
+  SYSTEM_PROVIDER,
+  analyzeBenchDatabase,
+  withBenchStoreAndSandboxProcess,
+  type BenchStore,
+} from "./store"
 import { activityBetween, addActivity, formatActivityDifference, tableActivity, type Activity } from "./table-activity"
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 40)
@@ -104,12 +113,12 @@ async function checkout(
   const sessionStart = process.hrtime.bigint()
   const { payment_collection } = await sdk.payment.initiatePaymentSession(shipped, {
     provider_id: provider,
-    data: provider === SYSTEM_PROVIDER ? {} : { cart_id: cart.id },
+    data: LOCAL_PROVIDERS.includes(provider) ? {} : { cart_id: cart.id },
   })
   const sessionEnd = process.hrtime.bigint()
   let timed = sessionEnd - start
   let linkId: string | undefined
-  if (provider !== SYSTEM_PROVIDER) {
+  if (!LOCAL_PROVIDERS.includes(provider)) {
     const session = payment_collection.payment_sessions?.find((candidate) => candidate.provider_id === provider)
     linkId = (session?.data as { payment_link_id?: string } | undefined)?.payment_link_id
     if (!linkId) {
@@ -156,6 +165,8 @@ export async function runCheckouts(
   const completions: bigint[] = []
   let errors = 0
   let firstError: string | undefined
+  // Each run plans with statistics as fresh as autovacuum would keep them (bench/store.ts).
+  await analyzeBenchDatabase()
   const cpuBefore = store.cpuMs()
   const sandboxCpuBefore = store.sandboxCpuMs?.()
   const requestsBefore = await lastServiceRequest(store)
@@ -248,6 +259,50 @@ function providerSummary(mode: string, provider: string, runs: CheckoutRun[]): s
   )
 }
 
+/** A compared provider: its letter in the tables, and its runs of the phase. */
+interface Contender {
+  letter: string
+  provider: string
+  runs: CheckoutRun[]
+  activity: Activity
+  checkouts: number
+}
+
+/** A (installments) against B (Medusa's system provider), and against C (system, captured) with CAPTURED_BASELINE. */
+function contenders(): Contender[] {
+  const providers = [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER, ...(CAPTURED_BASELINE ? [CAPTURED_SYSTEM_PROVIDER] : [])]
+  return providers.map((provider, index) => ({ letter: "ABC"[index], provider, runs: [], activity: new Map(), checkouts: 0 }))
+}
+
+/** Round `round` (from 1) runs the providers rotated by one more each round, so each goes first equally often. */
+function roundOrder<T>(items: T[], round: number): T[] {
+  const shift = (round - 1) % items.length
+  return [...items.slice(shift), ...items.slice(0, shift)]
+}
+
+/** A round's line: A against `other` in throughput, latency, CPU, and what A's checkouts did that the other's did not. */
+function roundRatios(a: CheckoutRun, other: CheckoutRun, letter: string): string {
+  return (
+    `${formatRatios(`A/${letter}`, a.result, other.result, "checkouts")}   ` +
+    `store CPU/checkout ${a.cpuMsPerCheckout.toFixed(0)} vs ${other.cpuMsPerCheckout.toFixed(0)} ms x${(a.cpuMsPerCheckout / other.cpuMsPerCheckout).toFixed(2)}` +
+    `${a.sandboxCpuMsPerCheckout === undefined ? "" : ` (sandbox apart: ${a.sandboxCpuMsPerCheckout.toFixed(0)} vs ${(other.sandboxCpuMsPerCheckout ?? 0).toFixed(0)} ms)`}   ` +
+    `p50 session ${a.sessionP50Ms.toFixed(0)} vs ${other.sessionP50Ms.toFixed(0)} ms, complete ${a.completeP50Ms.toFixed(0)} vs ${other.completeP50Ms.toFixed(0)} ms   ` +
+    `service calls/checkout ${a.serviceCallsPerCheckout.toFixed(2)} vs ${other.serviceCallsPerCheckout.toFixed(2)}`
+  )
+}
+
+/** A phase's verdict for A against `other`: the median of the rounds' ratios, and the per-table difference. */
+function verdict(mode: string, a: Contender, other: Contender): string {
+  const ratios = (pick: (run: CheckoutRun) => number) => a.runs.map((run, index) => pick(run) / pick(other.runs[index]))
+  return (
+    `A/${other.letter} ${mode}: checkouts/s ${spread(ratios((run) => run.result.requestsPerSecond))}, ` +
+    `p99 ${spread(ratios((run) => run.result.p99Ms))}, store CPU per checkout ${spread(ratios((run) => run.cpuMsPerCheckout))}\n` +
+    `${formatActivityDifference(a.activity, Math.max(1, a.checkouts), other.activity, Math.max(1, other.checkouts), {
+      names: `A vs ${other.letter}`,
+    })}`
+  )
+}
+
 /** Runs the alternating rounds against a running store and prints the tables and ratios. */
 export async function runCheckoutBench(store: BenchStore): Promise<void> {
   const shop = await findShop(store)
@@ -255,61 +310,53 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
     await sandboxControl(store, "/faults", { webhook_drop_rate: 1 })
   }
   process.stdout.write(
-    `\nCheckout through Medusa: ${CHECKOUTS} checkouts a run, ${ROUNDS} rounds alternating A/B, sequential and ${SHOPPERS} shoppers` +
-      `${DROP_WEBHOOKS ? ", every webhook delivery dropped by the sandbox" : ""}\n${CHECKOUT_TIMED}\n`
+    `\nCheckout through Medusa: ${CHECKOUTS} checkouts a run, ${ROUNDS} rounds alternating A/B${CAPTURED_BASELINE ? "/C" : ""}, sequential and ${SHOPPERS} shoppers` +
+      `${DROP_WEBHOOKS ? ", every webhook delivery dropped by the sandbox" : ""}` +
+      `${process.env.BENCH_ANALYZE === "0" ? ", the tables' statistics left as they are" : ", every table analyzed before each run"}\n${CHECKOUT_TIMED}\n`
   )
   for (const [mode, shoppers] of [
     ["sequential", 1],
     [`${SHOPPERS} shoppers`, SHOPPERS],
   ] as const) {
-    // Each mode warms both providers up at its own concurrency before anything is measured.
-    for (const provider of [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER]) {
+    const compared = contenders()
+    // Each mode warms every provider up at its own concurrency before anything is measured.
+    for (const { provider } of compared) {
       await runCheckouts(store, shop, provider, Math.max(WARMUP, 2 * shoppers), shoppers)
     }
     const rows: Row[] = []
-    const ratios: string[] = []
-    const throughput: number[] = []
-    const p99: number[] = []
-    const cpu: number[] = []
-    const database = { a: new Map() as Activity, b: new Map() as Activity, aCheckouts: 0, bCheckouts: 0 }
-    const byProvider: Record<string, CheckoutRun[]> = { [INSTALLMENTS_PROVIDER]: [], [SYSTEM_PROVIDER]: [] }
+    const lines: string[] = []
     for (let round = 1; round <= ROUNDS; round++) {
-      const order = round % 2 ? [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER] : [SYSTEM_PROVIDER, INSTALLMENTS_PROVIDER]
-      const runs: Record<string, CheckoutRun> = {}
-      for (const provider of order) {
-        runs[provider] = await runCheckouts(store, shop, provider, CHECKOUTS, shoppers)
+      const order = roundOrder(compared, round)
+      const runs = new Map<Contender, CheckoutRun>()
+      for (const contender of order) {
+        runs.set(contender, await runCheckouts(store, shop, contender.provider, CHECKOUTS, shoppers))
       }
-      const a = runs[INSTALLMENTS_PROVIDER]
-      const b = runs[SYSTEM_PROVIDER]
-      byProvider[INSTALLMENTS_PROVIDER].push(a)
-      byProvider[SYSTEM_PROVIDER].push(b)
-      addActivity(database.a, a.database)
-      addActivity(database.b, b.database)
-      database.aCheckouts += a.result.total
-      database.bCheckouts += b.result.total
-      rows.push({ name: `installments r${round}`, result: a.result }, { name: `system r${round}`, result: b.result })
-      throughput.push(a.result.requestsPerSecond / b.result.requestsPerSecond)
-      p99.push(a.result.p99Ms / b.result.p99Ms)
-      cpu.push(a.cpuMsPerCheckout / b.cpuMsPerCheckout)
-      ratios.push(
-        `${formatRatios(`round ${round} (${order[0] === SYSTEM_PROVIDER ? "B first" : "A first"})`, a.result, b.result, "checkouts")}   ` +
-          `store CPU/checkout ${a.cpuMsPerCheckout.toFixed(0)} vs ${b.cpuMsPerCheckout.toFixed(0)} ms x${(a.cpuMsPerCheckout / b.cpuMsPerCheckout).toFixed(2)}` +
-          `${a.sandboxCpuMsPerCheckout === undefined ? "" : ` (sandbox apart: ${a.sandboxCpuMsPerCheckout.toFixed(0)} vs ${b.sandboxCpuMsPerCheckout!.toFixed(0)} ms)`}   ` +
-          `p50 session ${a.sessionP50Ms.toFixed(0)} vs ${b.sessionP50Ms.toFixed(0)} ms, complete ${a.completeP50Ms.toFixed(0)} vs ${b.completeP50Ms.toFixed(0)} ms   ` +
-          `service calls/checkout ${a.serviceCallsPerCheckout.toFixed(2)} vs ${b.serviceCallsPerCheckout.toFixed(2)}   ` +
-          `paid deliveries that ran the placing ${a.deliveryPlacings} of ${a.result.total} checkouts`
+      for (const contender of compared) {
+        const run = runs.get(contender)!
+        contender.runs.push(run)
+        addActivity(contender.activity, run.database)
+        contender.checkouts += run.result.total
+        rows.push({ name: `${contender.provider.replace(/^pp_/, "").replace(/_.*$/, "")} r${round}`, result: run.result })
+      }
+      const [a, ...others] = compared
+      const aRun = runs.get(a)!
+      lines.push(
+        `round ${round} (${order.map((contender) => contender.letter).join("")})   ` +
+          `${others.map((other) => roundRatios(aRun, runs.get(other)!, other.letter)).join("\n    ")}   ` +
+          `paid deliveries that ran the placing ${aRun.deliveryPlacings} of ${aRun.result.total} checkouts`
       )
     }
     process.stdout.write(
-      `\n${mode}: A = ${INSTALLMENTS_PROVIDER}, B = ${SYSTEM_PROVIDER}\n${formatTable(rows, "checkouts")}\n${ratios.join("\n")}\n`
+      `\n${mode}: ${compared.map(({ letter, provider }) => `${letter} = ${provider}`).join(", ")}\n` +
+        `${formatTable(rows, "checkouts")}\n${lines.join("\n")}\n`
     )
-    for (const provider of [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER]) {
-      process.stdout.write(`${providerSummary(mode, provider, byProvider[provider])}\n`)
+    for (const { provider, runs } of compared) {
+      process.stdout.write(`${providerSummary(mode, provider, runs)}\n`)
     }
-    process.stdout.write(`A/B ${mode}: checkouts/s ${spread(throughput)}, p99 ${spread(p99)}, store CPU per checkout ${spread(cpu)}\n`)
-    process.stdout.write(
-      `${formatActivityDifference(database.a, Math.max(1, database.aCheckouts), database.b, Math.max(1, database.bCheckouts))}\n`
-    )
+    const [a, ...others] = compared
+    for (const other of others) {
+      process.stdout.write(`${verdict(mode, a, other)}\n`)
+    }
   }
 }
 

@@ -2,8 +2,9 @@
  * CPU profiles of the store's server per checkout run: boots the bench store (bench/store.ts),
  * warms both providers up, opens the server's inspector (SIGUSR1) and records one sampling profile
  * per run of `PROFILE_CHECKOUTS` checkouts with `PROFILE_SHOPPERS` shoppers, in the order
- * `PROFILE_ORDER` (i = installments, s = system; ABBA by default, so drift cancels), then prints
- * the difference of each pair by package (bench/cpu-profile-diff.ts). The profiles are written to
+ * `PROFILE_ORDER` (i = installments, s = system, c = system captured at authorization, which needs
+ * BENCH_CAPTURED_BASELINE=true; ABBA by default, so drift cancels), then prints the difference of
+ * each installments run from the baseline run of the same pair by package (bench/cpu-profile-diff.ts). The profiles are written to
  * `PROFILE_DIR` for a closer look (PROFILE_KEY=function on the diff). The profiler's sampling
  * adds its own cost to both runs alike. Run under the boot lock:
  *
@@ -15,12 +16,25 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { findShop, runCheckouts } from "./checkout"
 import { formatProfileDiff, type CpuProfile } from "./cpu-profile-diff"
-import { BENCH_PORTS, INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER, withBenchStoreAndSandboxProcess, type BenchStore } from "./store"
+import {
+  BENCH_PORTS,
+  CAPTURED_BASELINE,
+  CAPTURED_SYSTEM_PROVIDER,
+  INSTALLMENTS_PROVIDER,
+  SYSTEM_PROVIDER,
+  withBenchStoreAndSandboxProcess,
+  type BenchStore,
+} from "./store"
 
 const DIR = process.env.PROFILE_DIR ?? join(tmpdir(), "checkout-profiles")
 const CHECKOUTS = Number(process.env.PROFILE_CHECKOUTS ?? 40)
 const SHOPPERS = Number(process.env.PROFILE_SHOPPERS ?? 8)
 const ORDER = (process.env.PROFILE_ORDER ?? "i,s,s,i").split(",")
+const PROVIDERS: Record<string, { provider: string; name: string }> = {
+  i: { provider: INSTALLMENTS_PROVIDER, name: "installments" },
+  s: { provider: SYSTEM_PROVIDER, name: "system" },
+  c: { provider: CAPTURED_SYSTEM_PROVIDER, name: "captured" },
+}
 const INSPECTOR = "http://127.0.0.1:9229/json"
 
 // Node 20 has WebSocket behind --experimental-websocket (the npm script sets it); typed here as used.
@@ -71,28 +85,39 @@ function serverPid(): number {
   return Number(pid)
 }
 
+/** The order's letters, checked before the store boots: each names a provider this store offers. */
+function profileOrder(): string[] {
+  const wrong = ORDER.find((which) => !PROVIDERS[which] || (which === "c" && !CAPTURED_BASELINE))
+  if (wrong !== undefined) {
+    throw new Error(
+      `PROFILE_ORDER takes i, s and c (c with BENCH_CAPTURED_BASELINE=true), comma-separated, not ${JSON.stringify(wrong)}`
+    )
+  }
+  return ORDER
+}
+
 async function profileRuns(store: BenchStore): Promise<void> {
   mkdirSync(DIR, { recursive: true })
   const shop = await findShop(store)
-  for (const provider of [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER]) {
-    await runCheckouts(store, shop, provider, 2 * SHOPPERS, SHOPPERS)
+  const order = ORDER
+  for (const which of new Set(order)) {
+    await runCheckouts(store, shop, PROVIDERS[which].provider, 2 * SHOPPERS, SHOPPERS)
   }
   process.kill(serverPid(), "SIGUSR1")
   await new Promise((resolve) => setTimeout(resolve, 1_000))
   const [target] = (await (await fetch(INSPECTOR)).json()) as { webSocketDebuggerUrl: string }[]
   const inspector = await inspectorSession(target.webSocketDebuggerUrl)
-  const profiles: Record<string, { profile: CpuProfile; checkouts: number }[]> = { i: [], s: [] }
+  const runs: { which: string; profile: CpuProfile; checkouts: number }[] = []
   try {
     await inspector.send("Profiler.enable")
     await inspector.send("Profiler.setSamplingInterval", { interval: 1000 })
-    for (const [index, which] of ORDER.entries()) {
-      const provider = which === "s" ? SYSTEM_PROVIDER : INSTALLMENTS_PROVIDER
+    for (const [index, which] of order.entries()) {
       await inspector.send("Profiler.start")
-      const run = await runCheckouts(store, shop, provider, CHECKOUTS, SHOPPERS)
+      const run = await runCheckouts(store, shop, PROVIDERS[which].provider, CHECKOUTS, SHOPPERS)
       const { profile } = await inspector.send<{ profile: CpuProfile }>("Profiler.stop")
-      const file = join(DIR, `${index + 1}-${which === "s" ? "system" : "installments"}.cpuprofile`)
+      const file = join(DIR, `${index + 1}-${PROVIDERS[which].name}.cpuprofile`)
       writeFileSync(file, JSON.stringify(profile))
-      profiles[which === "s" ? "s" : "i"].push({ profile, checkouts: run.result.total })
+      runs.push({ which, profile, checkouts: run.result.total })
       process.stdout.write(
         `${file}: ${run.result.total} checkouts, ${run.result.requestsPerSecond.toFixed(2)}/s, store CPU ${run.cpuMsPerCheckout.toFixed(0)} ms/checkout (profiled)\n`
       )
@@ -100,22 +125,30 @@ async function profileRuns(store: BenchStore): Promise<void> {
   } finally {
     inspector.close()
   }
-  const pairs = Math.min(profiles.i.length, profiles.s.length)
-  for (let pair = 0; pair < pairs; pair++) {
-    const a = profiles.i[pair]
-    const b = profiles.s[pair]
-    process.stdout.write(
-      `\npair ${pair + 1}, A = ${INSTALLMENTS_PROVIDER}, B = ${SYSTEM_PROVIDER}, ms per checkout\n${formatProfileDiff(a.profile, a.checkouts, b.profile, b.checkouts, "package")}\n`
-    )
+  // Each baseline's k-th run is paired with the installments' k-th run.
+  const installments = runs.filter((run) => run.which === "i")
+  for (const baseline of ["s", "c"]) {
+    const others = runs.filter((run) => run.which === baseline)
+    for (let pair = 0; pair < Math.min(installments.length, others.length); pair++) {
+      const a = installments[pair]
+      const b = others[pair]
+      process.stdout.write(
+        `\npair ${pair + 1}, A = ${INSTALLMENTS_PROVIDER}, B = ${PROVIDERS[baseline].provider}, ms per checkout\n` +
+          `${formatProfileDiff(a.profile, a.checkouts, b.profile, b.checkouts, "package")}\n`
+      )
+    }
   }
 }
 
 if (require.main === module) {
-  withBenchStoreAndSandboxProcess(profileRuns).then(
-    () => process.exit(0),
-    (error) => {
-      process.stderr.write(`${(error as Error).stack ?? error}\n`)
-      process.exit(1)
-    }
-  )
+  Promise.resolve()
+    .then(profileOrder)
+    .then(() => withBenchStoreAndSandboxProcess(profileRuns))
+    .then(
+      () => process.exit(0),
+      (error) => {
+        process.stderr.write(`${(error as Error).stack ?? error}\n`)
+        process.exit(1)
+      }
+    )
 }

@@ -21,6 +21,18 @@ export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://
 
 export const SYSTEM_PROVIDER = "pp_system_default"
 export const INSTALLMENTS_PROVIDER = "pp_installments_installments"
+/** Medusa's system provider captured at authorization (examples/store/src/modules/captured-system). */
+export const CAPTURED_SYSTEM_PROVIDER = "pp_captured_system"
+
+/**
+ * BENCH_CAPTURED_BASELINE=true: the store also offers CAPTURED_SYSTEM_PROVIDER, and the checkout
+ * bench runs it as a third provider, so what Medusa does for any payment captured at authorization
+ * shows apart from what the plugin does.
+ */
+export const CAPTURED_BASELINE = process.env.BENCH_CAPTURED_BASELINE === "true"
+
+/** The providers whose checkouts involve no service: nothing to pay on the sandbox, no webhooks. */
+export const LOCAL_PROVIDERS: readonly string[] = [SYSTEM_PROVIDER, CAPTURED_SYSTEM_PROVIDER]
 
 /** The store's env as `npm run demo` fills it, pointing at the benchmark's sandbox and database. */
 export function storeEnv(sandboxUrl: string): Record<string, string> {
@@ -37,6 +49,7 @@ export function storeEnv(sandboxUrl: string): Record<string, string> {
     AUTH_CORS: `http://localhost:${BENCH_PORTS.store},${storefront}`,
     // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": every process of the store writes a profile on exit.
     ...(process.env.BENCH_STORE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_STORE_NODE_OPTIONS } : {}),
+    ...(CAPTURED_BASELINE ? { BENCH_CAPTURED_BASELINE: "true" } : {}),
   }
 }
 
@@ -72,8 +85,8 @@ export interface BenchStore extends JourneyContext {
 }
 
 /**
- * Starts the store (`medusa develop`, as the demo does) with `pp_system_default` enabled on the
- * seeded Saudi region beside the installments providers, and the webhooks registered with the
+ * Starts the store (`medusa develop`, as the demo does) with `pp_system_default` (and, with
+ * CAPTURED_BASELINE, `pp_captured_system`) enabled on the seeded Saudi region beside the installments providers, and the webhooks registered with the
  * sandbox (a new in-memory sandbox each run, so keys the database kept from a previous run go first).
  */
 export async function startBenchStore(sandboxUrl: string): Promise<BenchStore> {
@@ -83,7 +96,7 @@ export async function startBenchStore(sandboxUrl: string): Promise<BenchStore> {
   const store = await startStore(env, BENCH_PORTS.store)
   try {
     const ctx = await openJourney(store.url, sandboxUrl)
-    await enableSystemProvider(ctx.admin, ctx.regionId)
+    await enableLocalProviders(ctx.admin, ctx.regionId)
     await registerWebhooks(ctx.admin, store.url, benchEndpoints())
     return {
       ...ctx,
@@ -126,11 +139,13 @@ async function stopAndCheck(store: RunningStore): Promise<void> {
   }
 }
 
-async function enableSystemProvider(admin: Medusa, regionId: string): Promise<void> {
+/** The baselines on the seeded region beside the installments providers. */
+async function enableLocalProviders(admin: Medusa, regionId: string): Promise<void> {
   const { region } = await admin.admin.region.retrieve(regionId, { fields: "id,*payment_providers" })
   const ids = (region.payment_providers ?? []).map((provider) => provider.id)
-  if (!ids.includes(SYSTEM_PROVIDER)) {
-    await admin.admin.region.update(regionId, { payment_providers: [...ids, SYSTEM_PROVIDER] })
+  const missing = [SYSTEM_PROVIDER, ...(CAPTURED_BASELINE ? [CAPTURED_SYSTEM_PROVIDER] : [])].filter((id) => !ids.includes(id))
+  if (missing.length) {
+    await admin.admin.region.update(regionId, { payment_providers: [...ids, ...missing] })
   }
 }
 
@@ -143,6 +158,18 @@ const restock = () =>
     "UPDATE inventory_level SET stocked_quantity = reserved_quantity + 100000, " +
       "raw_stocked_quantity = jsonb_build_object('value', (reserved_quantity + 100000)::text, 'precision', 20) WHERE deleted_at IS NULL"
   )
+
+/**
+ * Fresh planner statistics for the bench database, as autovacuum keeps them in a store. This
+ * machine's PostgreSQL runs with autovacuum off: never analyzed, the tables' plans (Medusa's and the
+ * plugin's) walk whole link tables for one row, a cost that grows with every run's orders.
+ * `BENCH_ANALYZE=0` leaves the statistics as they are.
+ */
+export async function analyzeBenchDatabase(): Promise<void> {
+  if (process.env.BENCH_ANALYZE !== "0") {
+    await benchSql("ANALYZE")
+  }
+}
 
 /** A new in-memory sandbox each run: keys the database kept from a previous run would fail every delivery. */
 const dropWebhookKeys = () => benchSql("DELETE FROM installments_webhook_key")

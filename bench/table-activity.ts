@@ -60,8 +60,14 @@ export function addActivity(total: Activity, run: Activity): void {
   }
 }
 
-/** The tables whose work per checkout differs most between A and B (rows read first), as printable lines. */
-export function formatActivityDifference(a: Activity, aCheckouts: number, b: Activity, bCheckouts: number, top = 15): string {
+/** The tables whose work per checkout differs most between A and B (rows read first), as printable lines; `names` labels the pair. */
+export function formatActivityDifference(
+  a: Activity,
+  aCheckouts: number,
+  b: Activity,
+  bCheckouts: number,
+  { top = 15, names = "A vs B" } = {}
+): string {
   const per = (activity: Activity, table: string, count: number): TableCounts => {
     const counts = activity.get(table) ?? ZERO
     return { scans: counts.scans / count, rows: counts.rows / count, writes: counts.writes / count }
@@ -82,7 +88,7 @@ export function formatActivityDifference(a: Activity, aCheckouts: number, b: Act
   )
   const commits = (activity: Activity, count: number) => ((activity.get("(commits)")?.scans ?? 0) / count).toFixed(1)
   return [
-    `database work per checkout, A vs B: rows read ${total(a, aCheckouts, "rows")} vs ${total(b, bCheckouts, "rows")}, ` +
+    `database work per checkout, ${names}: rows read ${total(a, aCheckouts, "rows")} vs ${total(b, bCheckouts, "rows")}, ` +
       `scans ${total(a, aCheckouts, "scans")} vs ${total(b, bCheckouts, "scans")}, rows written ${total(a, aCheckouts, "writes")} vs ${total(b, bCheckouts, "writes")}, ` +
       `commits ${commits(a, aCheckouts)} vs ${commits(b, bCheckouts)}`,
     ...lines,

@@ -35,6 +35,10 @@ function secret(name: "JWT_SECRET" | "COOKIE_SECRET"): string {
 // module); the admin browser checks run the demo so, as its super admin and as a read-only role.
 const rbac = process.env.DEMO_RBAC === "true"
 
+// BENCH_CAPTURED_BASELINE=true adds the checkout bench's like-for-like baseline, pp_captured_system:
+// Medusa's system provider captured at authorization (src/modules/captured-system). Never in the demo.
+const capturedBaseline = process.env.BENCH_CAPTURED_BASELINE === "true"
+
 module.exports = defineConfig({
   ...(rbac ? { featureFlags: { rbac: true } } : {}),
   projectConfig: {
@@ -69,6 +73,7 @@ module.exports = defineConfig({
             id: "card", // pp_installments_card: card payment in full
             options: { ...service, checkoutMode: "pay_in_full", linkTitle: "Card payment" },
           },
+          ...(capturedBaseline ? [{ resolve: "./src/modules/captured-system", id: "system" }] : []),
         ],
       },
     },
