@@ -21,6 +21,7 @@ import {
   INSTALLMENTS_PROVIDER,
   LOCAL_PROVIDERS,
   SYSTEM_PROVIDER,
+  ANALYZE_TABLES,
   analyzeBenchDatabase,
   withBenchStoreAndSandboxProcess,
   type BenchStore,
@@ -28,8 +29,8 @@ import {
 import { activityBetween, addActivity, formatActivityDifference, tableActivity, type Activity } from "./table-activity"
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 40)
-// Even, so each provider goes first in as many rounds (the first run of a round was the slower), and
-// at least 5, so the verdict is a median over rounds.
+// A multiple of the providers compared (2, or 3 with the captured baseline), so each goes first in as
+// many rounds (the first run of a round was the slower), and at least 5, so the verdict is a median.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6)
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 8)
 const WARMUP = 10
@@ -259,9 +260,10 @@ function providerSummary(mode: string, provider: string, runs: CheckoutRun[]): s
   )
 }
 
-/** A compared provider: its letter in the tables, and its runs of the phase. */
+/** A compared provider: its letter and name in the tables, and its runs of the phase. */
 interface Contender {
   letter: string
+  name: string
   provider: string
   runs: CheckoutRun[]
   activity: Activity
@@ -270,8 +272,12 @@ interface Contender {
 
 /** A (installments) against B (Medusa's system provider), and against C (system, captured) with CAPTURED_BASELINE. */
 function contenders(): Contender[] {
-  const providers = [INSTALLMENTS_PROVIDER, SYSTEM_PROVIDER, ...(CAPTURED_BASELINE ? [CAPTURED_SYSTEM_PROVIDER] : [])]
-  return providers.map((provider, index) => ({ letter: "ABC"[index], provider, runs: [], activity: new Map(), checkouts: 0 }))
+  const providers = [
+    { letter: "A", name: "installments", provider: INSTALLMENTS_PROVIDER },
+    { letter: "B", name: "system", provider: SYSTEM_PROVIDER },
+    ...(CAPTURED_BASELINE ? [{ letter: "C", name: "captured", provider: CAPTURED_SYSTEM_PROVIDER }] : []),
+  ]
+  return providers.map((contender) => ({ ...contender, runs: [], activity: new Map(), checkouts: 0 }))
 }
 
 /** Round `round` (from 1) runs the providers rotated by one more each round, so each goes first equally often. */
@@ -280,7 +286,7 @@ function roundOrder<T>(items: T[], round: number): T[] {
   return [...items.slice(shift), ...items.slice(0, shift)]
 }
 
-/** A round's line: A against `other` in throughput, latency, CPU, and what A's checkouts did that the other's did not. */
+/** A round's line: A against `other` in throughput, latency, store and sandbox CPU, session and completion p50, service calls. */
 function roundRatios(a: CheckoutRun, other: CheckoutRun, letter: string): string {
   return (
     `${formatRatios(`A/${letter}`, a.result, other.result, "checkouts")}   ` +
@@ -312,7 +318,7 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
   process.stdout.write(
     `\nCheckout through Medusa: ${CHECKOUTS} checkouts a run, ${ROUNDS} rounds alternating A/B${CAPTURED_BASELINE ? "/C" : ""}, sequential and ${SHOPPERS} shoppers` +
       `${DROP_WEBHOOKS ? ", every webhook delivery dropped by the sandbox" : ""}` +
-      `${process.env.BENCH_ANALYZE === "0" ? ", the tables' statistics left as they are" : ", every table analyzed before each run"}\n${CHECKOUT_TIMED}\n`
+      `${ANALYZE_TABLES ? ", every table analyzed before each run" : ", the tables' statistics left as they are"}\n${CHECKOUT_TIMED}\n`
   )
   for (const [mode, shoppers] of [
     ["sequential", 1],
@@ -336,7 +342,7 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
         contender.runs.push(run)
         addActivity(contender.activity, run.database)
         contender.checkouts += run.result.total
-        rows.push({ name: `${contender.provider.replace(/^pp_/, "").replace(/_.*$/, "")} r${round}`, result: run.result })
+        rows.push({ name: `${contender.name} r${round}`, result: run.result })
       }
       const [a, ...others] = compared
       const aRun = runs.get(a)!

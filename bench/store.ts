@@ -159,6 +159,9 @@ const restock = () =>
       "raw_stocked_quantity = jsonb_build_object('value', (reserved_quantity + 100000)::text, 'precision', 20) WHERE deleted_at IS NULL"
   )
 
+/** False with `BENCH_ANALYZE=0`: the bench database's statistics are left as they are. */
+export const ANALYZE_TABLES = process.env.BENCH_ANALYZE !== "0"
+
 /**
  * Fresh planner statistics for the bench database, as autovacuum keeps them in a store. This
  * machine's PostgreSQL runs with autovacuum off: never analyzed, the tables' plans (Medusa's and the
@@ -166,7 +169,7 @@ const restock = () =>
  * `BENCH_ANALYZE=0` leaves the statistics as they are.
  */
 export async function analyzeBenchDatabase(): Promise<void> {
-  if (process.env.BENCH_ANALYZE !== "0") {
+  if (ANALYZE_TABLES) {
     await benchSql("ANALYZE")
   }
 }
