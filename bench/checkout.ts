@@ -38,6 +38,16 @@ const WARMUP = 10
 // the installments checkout costs only what the shopper's own calls cost (the authorization read
 // completes the cart). Shows how much of the gap is the handling of the service's webhooks.
 const DROP_WEBHOOKS = process.env.BENCH_DROP_WEBHOOKS === "1"
+// BENCH_PHASES=shoppers (or sequential): one phase only, for an experiment on one of them. Checked
+// when the module loads, so a misspelling fails before the store boots.
+const PHASE_NAMES = (process.env.BENCH_PHASES ?? "sequential,shoppers").split(",")
+const PHASES = [
+  { phase: "sequential", mode: "sequential", shoppers: 1 },
+  { phase: "shoppers", mode: `${SHOPPERS} shoppers`, shoppers: SHOPPERS },
+].filter(({ phase }) => PHASE_NAMES.includes(phase))
+if (!PHASE_NAMES.length || PHASE_NAMES.some((name) => !["sequential", "shoppers"].includes(name))) {
+  throw new Error(`BENCH_PHASES names sequential, shoppers or both (comma-separated), not ${process.env.BENCH_PHASES}`)
+}
 // Medusa handles a webhook 5 s after it arrives (the payment module's default webhook_delay): a
 // round ends once that work is done too, so it is counted in the round's CPU and not in the next.
 const SETTLE_MS = 6_000
@@ -316,14 +326,11 @@ export async function runCheckoutBench(store: BenchStore): Promise<void> {
     await sandboxControl(store, "/faults", { webhook_drop_rate: 1 })
   }
   process.stdout.write(
-    `\nCheckout through Medusa: ${CHECKOUTS} checkouts a run, ${ROUNDS} rounds alternating A/B${CAPTURED_BASELINE ? "/C" : ""}, sequential and ${SHOPPERS} shoppers` +
+    `\nCheckout through Medusa: ${CHECKOUTS} checkouts a run, ${ROUNDS} rounds alternating A/B${CAPTURED_BASELINE ? "/C" : ""}, ${PHASES.map(({ mode }) => mode).join(" and ")}` +
       `${DROP_WEBHOOKS ? ", every webhook delivery dropped by the sandbox" : ""}` +
       `${ANALYZE_TABLES ? ", every table analyzed before each run" : ", the tables' statistics left as they are"}\n${CHECKOUT_TIMED}\n`
   )
-  for (const [mode, shoppers] of [
-    ["sequential", 1],
-    [`${SHOPPERS} shoppers`, SHOPPERS],
-  ] as const) {
+  for (const { mode, shoppers } of PHASES) {
     const compared = contenders()
     // Each mode warms every provider up at its own concurrency before anything is measured.
     for (const { provider } of compared) {
