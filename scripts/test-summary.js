@@ -1,5 +1,5 @@
-// Prints how long each spec file (unit tests as one group) took, any reason the run failed besides
-// failed tests (scripts/test-verdict.js decides), notes, then one plain "N passed, N failed" line for
+// Prints how long each spec file (unit tests as one group) took, each failed, skipped or todo test by
+// name, any reason the run failed besides failed tests (scripts/test-verdict.js decides), notes, then one plain "N passed, N failed" line for
 // CI readers that do not parse jest's own summary. Exits non-zero when the run failed.
 // For each report `x.json` it also reads `x.status` (the jest process's exit status, written by
 // scripts/test-suites.sh) and `x.log` (its output) when present; a report named unit* ran with
@@ -40,7 +40,7 @@ const jobs = args.map((reportFile) => {
 const manifestText = read(manifestFile)
 const manifest = manifestText === undefined ? undefined : JSON.parse(manifestText)
 
-const { passed, failed, problems, notes, rows } = judge({ jobs, manifest, root: process.cwd() })
+const { passed, failed, problems, failures, notes, rows } = judge({ jobs, manifest, root: process.cwd() })
 if (!manifest) {
   problems.push(`${manifestFile} is missing: no spec can be checked for having run; npm run test:manifest writes it`)
 }
@@ -59,6 +59,9 @@ if (rows.length) {
 }
 for (const note of notes) {
   console.log(`note: ${note}`)
+}
+for (const failure of failures) {
+  console.log(`FAILED test: ${failure}`)
 }
 for (const problem of problems) {
   console.log(`FAILED: ${problem}`)

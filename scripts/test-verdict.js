@@ -37,13 +37,15 @@ const firstLine = (message) =>
  *   before writing it), `coverage` whether it ran with --coverage.
  * @param {Record<string, Record<string, number>>} input.manifest project -> spec file -> test count
  * @param {string} input.root the repository, to which spec paths are relative
- * @returns {{ passed: number, failed: number, problems: string[], notes: string[], rows: [string, number, number][] }}
- *   `failed` counts failed, skipped and todo tests plus one per problem, so a failed run never reads "0 failed".
+ * @returns {{ passed: number, failed: number, problems: string[], failures: string[], notes: string[], rows: [string, number, number][] }}
+ *   `failed` counts failed, skipped and todo tests plus one per problem, so a failed run never reads "0 failed";
+ *   `failures` names each of those tests, so a reader of the run's last lines knows which one.
  */
 function judge({ jobs, manifest, root }) {
   let passed = 0
   let failedTests = 0
   const problems = []
+  const failures = []
   const notes = []
   const rows = []
   // spec file -> tests it ran, over every job of a project
@@ -71,6 +73,9 @@ function judge({ jobs, manifest, root }) {
           // Skipped and todo tests prove nothing: they count as failures.
           failedTests++
           jobFailures++
+          const title = test.fullName ?? test.title ?? "a test with no name"
+          const why = test.status === "failed" ? firstLine(test.failureMessages?.[0]) : test.status
+          failures.push(`${file} › ${title}: ${why}`)
         }
       }
       const testFailed = tests.some((test) => test.status === "failed")
@@ -139,7 +144,7 @@ function judge({ jobs, manifest, root }) {
     }
   }
 
-  return { passed, failed: failedTests + problems.length, problems, notes, rows }
+  return { passed, failed: failedTests + problems.length, problems, failures, notes, rows }
 }
 
 module.exports = { judge, projectOf, firstLine }

@@ -126,6 +126,33 @@ describe("the test run's verdict", () => {
     expect(judge({ jobs, manifest: MANIFEST, root: ROOT })).toMatchObject({ passed: 4, failed: 2, problems: [] })
   })
 
+  it("names each failed, skipped or todo test with its file and the first line of its message", () => {
+    const jobs = green()
+    jobs[1] = laneJob(
+      1,
+      [
+        result(
+          "integration-tests/a.spec.ts",
+          [
+            {
+              status: "failed",
+              fullName: "checkout places the order",
+              failureMessages: ["\u001b[31m●\u001b[0m heading\nexpected 1, got 2\n    at x"],
+            },
+            { status: "pending", fullName: "checkout is skipped" },
+          ],
+          { status: "failed" }
+        ),
+      ],
+      { exitStatus: 1 }
+    )
+    expect(judge({ jobs, manifest: MANIFEST, root: ROOT }).failures).toEqual([
+      "integration-tests/a.spec.ts › checkout places the order: expected 1, got 2",
+      "integration-tests/a.spec.ts › checkout is skipped: pending",
+    ])
+    expect(judge({ jobs: green(), manifest: MANIFEST, root: ROOT }).failures).toEqual([])
+  })
+
   it("fails a job with no report, and sums up its project's specs rather than listing many", () => {
     const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`src/x${i}.spec.ts`, 1]))
     const verdict = judge({
