@@ -67,6 +67,6 @@ for (const problem of problems) {
   console.log(`FAILED: ${problem}`)
 }
 // A missing manifest is one more reason the run cannot be called green.
-const failures = failed + (manifest ? 0 : 1)
-console.log(`${passed} passed, ${failures} failed`)
-process.exit(failures > 0 ? 1 : 0)
+const failedCount = failed + (manifest ? 0 : 1)
+console.log(`${passed} passed, ${failedCount} failed`)
+process.exit(failedCount > 0 ? 1 : 0)

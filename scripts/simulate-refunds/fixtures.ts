@@ -11,5 +11,8 @@ export const OPTIONS = {
 }
 
 const quiet = () => undefined
-export const silentLogger = { info: quiet, warn: quiet, error: quiet, debug: quiet, log: quiet }
+const told = (message: string) => {
+  if (process.env.SIM_TRACE) console.error(`        plugin: ${message}`)
+}
+export const silentLogger = { info: told, warn: told, error: told, debug: quiet, log: quiet }
 export const ourInstance = { instanceId: async () => "inst_simulated", recordLinkMade: async (_sessionId: string) => undefined }

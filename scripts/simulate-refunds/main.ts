@@ -1,8 +1,9 @@
-// npm run simulate:refunds [-- --schedules N] [--from SEED] [--replay SEED]
+// npm run simulate:refunds [-- --schedules N] [--from SEED] [--replay SEED] [--races]
 // Runs seeded schedules of faults, kills, restarts, duplicate and concurrent events, two processes
 // and clock jumps over returns in parts and merchant refunds (scripts/simulate-refunds/schedule.ts),
 // then the jobs to quiet, and checks the money: prints schedules per second and violations by class.
-// A failing seed prints its schedule; --replay SEED runs that schedule again, exactly.
+// A failing seed prints its schedule; --replay SEED runs that schedule again, exactly. --races runs
+// each seed's race form: three steps at once a few turns apart, two refund amounts, slow answers.
 import { runSchedule, scheduleOf, VIOLATIONS, type Violation } from "./schedule"
 
 function argument(name: string): number | undefined {
@@ -11,11 +12,13 @@ function argument(name: string): number | undefined {
 }
 
 let current: number | undefined
+const races = process.argv.includes("--races")
+const flag = races ? " --races" : ""
 
 async function main(): Promise<void> {
   const replay = argument("replay")
   if (replay !== undefined) {
-    const schedule = scheduleOf(replay)
+    const schedule = scheduleOf(replay, { races })
     console.log(JSON.stringify(schedule, null, 2))
     const outcome = await runSchedule(schedule)
     console.log(JSON.stringify(outcome, (_key, value) => (typeof value === "bigint" ? String(value) : value), 2))
@@ -30,7 +33,7 @@ async function main(): Promise<void> {
   const started = process.hrtime.bigint()
   for (let seed = from; seed < from + count; seed++) {
     current = seed
-    const outcome = await runSchedule(scheduleOf(seed))
+    const outcome = await runSchedule(scheduleOf(seed, { races }))
     delete outcome.state
     for (const [name, n] of Object.entries({ ...outcome.faults, ...outcome.kills })) faults[name] = (faults[name] ?? 0) + n
     if (outcome.violations.length) {
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
       for (const violation of outcome.violations) byClass[violation.kind] += 1
       if (failing.length <= 3) {
         console.log(`seed ${seed}: ${outcome.violations.map((v) => `${v.kind}: ${v.detail}`).join("; ")}`)
-        console.log(`  replay: npm run simulate:refunds -- --replay ${seed}`)
+        console.log(`  replay: npm run simulate:refunds -- --replay ${seed}${flag}`)
       }
     }
   }
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
 // A schedule whose work waits forever leaves nothing for the event loop: that is a finding too.
 process.on("beforeExit", () => {
   if (process.exitCode === undefined) {
-    console.log(`schedule ${current} never finished (its work waits forever): npm run simulate:refunds -- --replay ${current}`)
+    console.log(`schedule ${current} never finished (its work waits forever): npm run simulate:refunds -- --replay ${current}${flag}`)
     process.exitCode = 2
   }
 })

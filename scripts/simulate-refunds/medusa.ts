@@ -1,3 +1,4 @@
+import { trace } from "./world"
 import type { RefundPaymentInput } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { formatAmount, roundMedusaAmount } from "../../src/lib/money"
@@ -23,6 +24,7 @@ export type KillPoint = (typeof KILL_POINTS)[number]
 
 /** The process a call runs in, as Medusa's refund workflow sees it: its provider, and whether it is alive. */
 export interface MedusaProcess {
+  readonly name: string
   alive: boolean
   kill(point: KillPoint): void
   provider: { refundPayment(input: RefundPaymentInput): Promise<unknown> }
@@ -136,6 +138,7 @@ export class MedusaModel {
     }
     this.refunds.push(refund)
     this.made.push(refund.id)
+    trace(`${proc.name} medusa row ${refund.id} ${halalas} (${input.note})`)
     proc.kill("after_medusa_row")
     try {
       await proc.provider.refundPayment({
@@ -146,6 +149,7 @@ export class MedusaModel {
     } catch (error) {
       alive(proc)
       this.refunds.splice(this.refunds.indexOf(refund), 1)
+      trace(`${proc.name} medusa catch deletes ${refund.id}: ${(error as Error).message}`)
       throw error
     }
     alive(proc)
@@ -161,6 +165,7 @@ export class MedusaModel {
     alive(proc)
     const index = this.refunds.findIndex((refund) => refund.id === refundId)
     if (index >= 0) this.refunds.splice(index, 1)
+    trace(`${proc.name} removes Medusa refund ${refundId}`)
   }
 
   /** installments/refunds/order-bookings.ts's bookOrderRefunds: each refund booked once, at its own amount. */

@@ -2,10 +2,13 @@ import { REFUND_PENDING_CODES } from "../../src/installments/refunds/send-refund
 import { isPendingInMedusa, INTENT_SETTLE_MS } from "../../src/installments/refunds/intent"
 import { KILL_POINTS, type KillPoint } from "./medusa"
 import { Random } from "./random"
-import { READ_FAULTS, REFUND_FAULTS, type Fault } from "./service"
+import { READ_FAULTS, REFUND_FAULTS, turns, type Fault } from "./service"
 import { World, type Process } from "./world"
 
-/** One step of a schedule: a cause, a job run, a crash, a clock jump, or two steps at once. */
+/**
+ * One step of a schedule: a cause, a job run, a crash, a clock jump, or steps at once (in a race
+ * schedule three, each started its `offsets` entry of turns of the event loop after the first).
+ */
 export type Step =
   | { t: "receipt"; proc: number; return_id: string; halalas: number }
   | { t: "redeliver"; proc: number }
@@ -17,7 +20,7 @@ export type Step =
   | { t: "sync"; proc: number }
   | { t: "crash"; proc: number }
   | { t: "jump"; ms: number }
-  | { t: "together"; steps: [Step, Step] }
+  | { t: "together"; steps: Step[]; offsets?: number[] }
 
 /** A schedule: its steps, and how often a request meets a fault or a refund step a kill. */
 export interface Schedule {
@@ -25,10 +28,15 @@ export interface Schedule {
   faultRate: number
   killRate: number
   steps: Step[]
+  /** A race schedule's share of refund calls answered slowly (applied, the answer late but in time). */
+  slowAnswerRate?: number
 }
 
+/** A merchant's click: what it asked, the Medusa refunds its runs made, and the one its run answered with. */
+type Click = { halalas: bigint; refunds: string[]; answered?: string }
+
 /** The classes of violation the checks find after the jobs ran to quiet. */
-export const VIOLATIONS = ["double", "lost", "phantom", "unrecorded", "unresolved", "misbooked"] as const
+export const VIOLATIONS = ["double", "lost", "phantom", "unrecorded", "unresolved", "misbooked", "taken back"] as const
 export type Violation = (typeof VIOLATIONS)[number]
 
 export interface Outcome {
@@ -42,8 +50,11 @@ export interface Outcome {
 
 const PROCESSES = 2
 
-/** The schedule a seed draws: returns in parts, merchant refunds, jobs on two processes, crashes, jumps. */
-export function scheduleOf(seed: number): Schedule {
+/**
+ * The schedule a seed draws: returns in parts, merchant refunds, jobs on two processes, crashes, jumps;
+ * with `races`, its race form (withRaces).
+ */
+export function scheduleOf(seed: number, options: { races?: boolean } = {}): Schedule {
   const random = new Random(seed)
   const steps: Step[] = []
   let intent = 0
@@ -66,18 +77,50 @@ export function scheduleOf(seed: number): Schedule {
   for (let i = 0; i < count; i++) {
     steps.push(random.chance(0.2) ? { t: "together", steps: [one(), one()] } : one())
   }
-  return { seed, faultRate: random.pick([0, 0.15, 0.35, 0.6]), killRate: random.pick([0, 0.1, 0.25]), steps }
+  const schedule: Schedule = { seed, faultRate: random.pick([0, 0.15, 0.35, 0.6]), killRate: random.pick([0, 0.1, 0.25]), steps }
+  return options.races ? withRaces(schedule) : schedule
+}
+
+/**
+ * The race form of a schedule: what happens at once is three steps, started a few turns apart, so a
+ * refund's call can be out while a resolver and a second refund run; merchant refunds are of two
+ * amounts, so one can be taken for another; some refund calls answer slowly. Drawn from a second
+ * stream, so the plain schedules (and the seeds the spec keeps) stay as they were.
+ */
+function withRaces(schedule: Schedule): Schedule {
+  const extra = new Random(schedule.seed ^ 0x2545f491)
+  const amounts = [5_000, 7_500]
+  const raced = (step: Step): Step => {
+    if (step.t === "merchant") return { ...step, halalas: extra.pick(amounts) }
+    if (step.t !== "together") return step
+    const third: Step = extra.chance(0.5)
+      ? { t: "resolver", proc: extra.int(0, PROCESSES - 1) }
+      : {
+          t: "merchant",
+          proc: extra.int(0, PROCESSES - 1),
+          intent: 1000 + extra.int(0, 1e6),
+          halalas: extra.pick(amounts),
+          retry: false,
+        }
+    return { t: "together", steps: [...step.steps.map(raced), third], offsets: [0, extra.int(0, 40), extra.int(0, 60)] }
+  }
+  return { ...schedule, steps: schedule.steps.map(raced), slowAnswerRate: extra.pick([0.3, 0.6, 0.9]) }
 }
 
 /** Runs a schedule on a fresh world, then the jobs to quiet with no faults, and checks what money moved. */
 export async function runSchedule(schedule: Schedule, options: { serviceForgetsKeys?: boolean } = {}): Promise<Outcome> {
   const random = new Random(schedule.seed ^ 0x5bd1e995)
+  const slow = new Random(schedule.seed ^ 0x68e31da4)
   let chaotic = true
   const faults: Record<string, number> = {}
   const kills: Record<string, number> = {}
   const world = new World({
     fault(endpoint): Fault {
-      if (!chaotic || !random.chance(schedule.faultRate)) return "ok"
+      if (!chaotic || !random.chance(schedule.faultRate)) {
+        if (!chaotic || endpoint !== "refund" || !schedule.slowAnswerRate || !slow.chance(schedule.slowAnswerRate)) return "ok"
+        faults.slow_answer = (faults.slow_answer ?? 0) + 1
+        return "slow_answer"
+      }
       const fault = endpoint === "refund" ? random.pick(REFUND_FAULTS) : random.pick(READ_FAULTS)
       faults[fault] = (faults[fault] ?? 0) + 1
       return fault
@@ -92,10 +135,12 @@ export async function runSchedule(schedule: Schedule, options: { serviceForgetsK
   world.clock.install()
   try {
     let procs: Process[] = Array.from({ length: PROCESSES }, (_, i) => world.start(`p${i + 1}`))
-    const clicks = new Map<number, { halalas: bigint; refunds: string[] }>()
+    const clicks = new Map<number, Click>()
     const run = async (step: Step): Promise<void> => {
       if (step.t === "together") {
-        await Promise.all(step.steps.map(run))
+        const offsets = step.offsets
+        // Without offsets no await is added, so a plain schedule interleaves as it always did.
+        await Promise.all(step.steps.map((each, i) => (offsets ? turns(offsets[i] ?? 0).then(() => run(each)) : run(each))))
         return
       }
       if (step.t === "jump") {
@@ -140,6 +185,7 @@ export async function runSchedule(schedule: Schedule, options: { serviceForgetsK
     }
     for (const step of schedule.steps) {
       await run(step)
+      if (process.env.SIM_TRACE) console.error(`   after ${step.t}: medusa ${world.medusa.refunds.map((r) => r.id).join(",")}`)
     }
     // Quiet: no more faults or kills; dead processes restart; the jobs run until nothing is left to do.
     chaotic = false
@@ -190,14 +236,17 @@ async function merchant(
   world: World,
   proc: Process,
   step: Extract<Step, { t: "merchant" }>,
-  clicks: Map<number, { halalas: bigint; refunds: string[] }>
+  clicks: Map<number, Click>
 ): Promise<void> {
-  const intent = { halalas: BigInt(step.halalas), refunds: [] as string[] }
+  const intent = { halalas: BigInt(step.halalas), refunds: [] as string[], answered: undefined as string | undefined }
   clicks.set(step.intent, intent)
   for (let attempt = 1; attempt <= (step.retry ? 2 : 1); attempt++) {
     const before = world.medusa.made.length
     try {
-      await world.medusa.refundPayment(proc, { amount: (step.halalas / 100).toFixed(2), note: `merchant ${step.intent}` })
+      intent.answered = await world.medusa.refundPayment(proc, {
+        amount: (step.halalas / 100).toFixed(2),
+        note: `merchant ${step.intent}`,
+      })
       intent.refunds.push(...world.medusa.made.slice(before))
       return
     } catch (error) {
@@ -209,7 +258,7 @@ async function merchant(
   }
 }
 
-function check(world: World, clicks: Map<number, { halalas: bigint; refunds: string[] }>): Outcome["violations"] {
+function check(world: World, clicks: Map<number, Click>): Outcome["violations"] {
   const violations: Outcome["violations"] = []
   const add = (kind: Violation, detail: string) => violations.push({ kind, detail })
   const rows = world.ledger.refunds.rows as { id: string; status?: string; record_in_medusa?: boolean; idempotency_key?: string }[]
@@ -227,6 +276,10 @@ function check(world: World, clicks: Map<number, { halalas: bigint; refunds: str
   for (const [intent, made] of clicks) {
     const applied = service.filter((refund) => made.refunds.includes(refund.key))
     if (applied.length > 1) add("double", `merchant refund ${intent} of ${made.halalas} applied ${applied.length} times`)
+    // Told it was refunded (Medusa's run answered with its refund): the merchant never sees it go again.
+    if (made.answered && !world.medusa.refunds.some((refund) => refund.id === made.answered)) {
+      add("taken back", `merchant refund ${intent} of ${made.halalas} was answered with ${made.answered}, which Medusa no longer has`)
+    }
   }
   const returned = service.filter((refund) => refund.key.startsWith("return-")).reduce((sum, refund) => sum + refund.halalas, 0n)
   if (returned > world.medusa.receipts) add("double", `returns refunded ${returned} for ${world.medusa.receipts} received`)

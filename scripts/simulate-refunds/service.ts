@@ -15,7 +15,9 @@ import type { Clock } from "./clock"
  * - `refuse_429`: a gateway's 429 before the service (nothing applied);
  * - `refuse_connection`: the connection refused (nothing applied);
  * - `processing`: "already under processing" (nothing applied);
- * - `read_5xx`: a read answered 503.
+ * - `read_5xx`: a read answered 503;
+ * - `slow_answer` (the race schedules only): applied, the answer still on its way while the process's
+ *   other work runs (its resolver, a second refund), heard in time.
  */
 export const REFUND_FAULTS = [
   "lose_after_apply",
@@ -27,7 +29,14 @@ export const REFUND_FAULTS = [
   "processing",
 ] as const
 export const READ_FAULTS = ["read_5xx", "hang"] as const
-export type Fault = "ok" | (typeof REFUND_FAULTS)[number] | (typeof READ_FAULTS)[number]
+export type Fault = "ok" | "slow_answer" | (typeof REFUND_FAULTS)[number] | (typeof READ_FAULTS)[number]
+/** How many turns of the event loop a slow answer is on its way: enough for a whole resolver run. */
+export const SLOW_ANSWER_TURNS = 60
+
+/** Waits `n` turns of the event loop, letting the other steps of a schedule run meanwhile. */
+export async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve))
+}
 
 /** A refund the service applied. */
 export interface ServiceRefund {
@@ -127,12 +136,15 @@ export class ServiceModel {
         const body = JSON.parse(String(config.data ?? "{}")) as { refund_amount?: unknown }
         const key = String(config.headers?.["Idempotency-Key"] ?? config.headers?.["idempotency-key"] ?? "")
         result = this.#refund(refund[1], key, body.refund_amount)
+        if (process.env.SIM_TRACE)
+          console.error(`        service: refund ${key} ${body.refund_amount} -> ${result.status}, fault ${fault}`)
         if (result.status === 200) afterApply()
       } else {
         result = { status: 200, body: this.#read(read![1]) }
       }
       if (fault === "lose_after_apply") fail("ECONNRESET")
       if (fault === "apply_5xx") return answer(config, 502, "Bad Gateway")
+      if (fault === "slow_answer") await turns(SLOW_ANSWER_TURNS)
       if (fault === "late_apply") {
         clock.advance(Number(config.timeout ?? 15_000))
         fail("ECONNABORTED")

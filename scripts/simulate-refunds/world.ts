@@ -16,7 +16,7 @@ import { confirmedRefundIds } from "../../src/installments/refunds/order-booking
 import type { RefundLedgerChange } from "../../src/installments/refunds/ledger-change"
 import { Clock } from "./clock"
 import { alive, Crash, MedusaModel, type KillPoint, type MedusaProcess } from "./medusa"
-import { ServiceModel, type Fault } from "./service"
+import { ServiceModel, turns, type Fault } from "./service"
 
 export const TRANSACTION_ID = "7f3c1a52-9d4e-4b8a-a6f1-2c5d8e9b0a13"
 export const CAPTURED = 100_000n
@@ -61,10 +61,15 @@ export class Process implements MedusaProcess {
       OPTIONS
     )
     this.client = new InstallmentsClient(OPTIONS)
+    // A retry waits a turn of the event loop, not a timer: the steps interleave on turns, and a timer
+    // among them would make a replay depend on how fast the machine runs.
+    const providerClient = (this.provider as unknown as { client_: InstallmentsClient }).client_
+    for (const client of [this.client, providerClient]) client.http.sleep = () => turns(1)
   }
 
   kill(point: KillPoint): void {
     if (this.alive && this.world.chaos.kill(point)) {
+      trace(`${this.name} killed ${point}`)
       this.world.die(this)
       throw new Crash()
     }
@@ -141,6 +146,7 @@ export class World {
 
   /** A process dies: what it committed stays; its locks expire (their holder no longer renews them). */
   die(proc: Process): void {
+    trace(`${proc.name} dies`)
     proc.alive = false
     for (const [key, lock] of this.locks) {
       if (lock.holder === proc) {
@@ -373,6 +379,8 @@ function guarded(proc: Process, svc: Ledger["svc"]): Ledger["svc"] {
         const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)
         alive(proc)
         const kind = name === "writeRefundLedger" ? (args[0] as RefundLedgerChange).kind : undefined
+        if (kind)
+          trace(`${proc.name} ledger ${kind} ${JSON.stringify(args[0]).slice(0, 200)} -> ${JSON.stringify(result).slice(0, 200)}`)
         if (kind === "open") proc.kill("after_intent")
         if (kind === "outcome") proc.kill("after_outcome")
         return result

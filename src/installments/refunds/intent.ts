@@ -98,15 +98,22 @@ export type IntentOutcome =
   /** The resolver found the key missing from the tracker after INTENT_SETTLE_MS: never applied. */
   | { kind: "not_applied" }
 
-/** What the refund tracker says of an unresolved intent now; `wait` while a call may still carry it. */
+/**
+ * What the refund tracker says of an unresolved intent now; `wait` while a call may still carry it.
+ * A key the tracker lists is applied, except on an intent still `sending` within INTENT_SETTLE_MS:
+ * its call may be out with its answer on the way, and the run that sent it writes its own outcome
+ * and keeps Medusa's refund row for it. Judged applied first, the refund would be left for Medusa to
+ * record while Medusa's run records it too, and another refund of the same amount could claim it
+ * (planOpenIntent): Medusa would show one refund twice.
+ */
 export function resolveIntent(
-  intent: { idempotency_key: string | null; updated_at: Date | string },
+  intent: { idempotency_key: string | null; status?: string | null; updated_at: Date | string },
   transaction: Transaction,
   now: Date
 ): "applied" | "not_applied" | "wait" {
+  const settled = now.getTime() - new Date(intent.updated_at).getTime() >= INTENT_SETTLE_MS
   if (intent.idempotency_key && hasRefundWithKey(transaction, intent.idempotency_key)) {
-    return "applied"
+    return intent.status === "sending" && !settled ? "wait" : "applied"
   }
-  const age = now.getTime() - new Date(intent.updated_at).getTime()
-  return age >= INTENT_SETTLE_MS ? "not_applied" : "wait"
+  return settled ? "not_applied" : "wait"
 }

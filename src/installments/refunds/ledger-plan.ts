@@ -237,8 +237,17 @@ function newRow(intent: RefundIntent, key: string, where: Record<string, string>
   }
 }
 
-/** How an intent's outcome changes its row. */
-export function planOutcome(row: LedgerRow, outcome: IntentOutcome, now: Date): RowWrite & { id: string } {
+/** How an intent's outcome changes its row; undefined when it changes nothing. */
+export function planOutcome(row: LedgerRow, outcome: IntentOutcome, now: Date): (RowWrite & { id: string }) | undefined {
+  if (!isUnresolved(row.status) && outcome.kind !== "accepted") {
+    // The tracker spoke first (an order.updated delivery during the call): its word stands. A call
+    // that then ends unknown makes its Medusa run throw, and Medusa deletes that run's refund: the
+    // applied refund is left for the resolver to record there.
+    const applied = row.status === "P" || row.status === "R"
+    return outcome.kind === "unknown" && applied && row.medusa_refund_id && !row.record_in_medusa
+      ? { id: row.id, record_in_medusa: true }
+      : undefined
+  }
   switch (outcome.kind) {
     case "accepted":
       return {

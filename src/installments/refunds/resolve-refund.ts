@@ -47,8 +47,9 @@ export function medusaShows(payment: MedusaPaymentRefunds, row: Pick<ResolvableR
 
 /**
  * Brings one ledger row to what the service says, under the transaction's lock (the caller's):
- * 1. an unresolved intent is settled from the refund tracker: its key listed means applied; not
- *    listed INTENT_SETTLE_MS after its call means never applied, and a refund row Medusa kept for
+ * 1. an unresolved intent is settled from the refund tracker: its key listed means applied (once no
+ *    call may still carry it, for an intent still `sending`: resolveIntent); not listed
+ *    INTENT_SETTLE_MS after its call means never applied, and a refund row Medusa kept for
  *    it (its process was killed before Medusa's own catch could delete it) is removed, so Medusa
  *    shows only what the service refunded;
  * 2. an applied refund Medusa's run gave up on is recorded on Medusa's payment once, unless Medusa
@@ -70,7 +71,11 @@ export async function resolveRefund(ports: RefundResolverPorts, rowId: string, n
       return row
     }
     const transaction = await client.transactions.retrieve(row.transaction_id)
-    const verdict = resolveIntent({ idempotency_key: row.idempotency_key ?? null, updated_at: row.updated_at }, transaction, now)
+    const verdict = resolveIntent(
+      { idempotency_key: row.idempotency_key ?? null, status: row.status, updated_at: row.updated_at },
+      transaction,
+      now
+    )
     if (verdict === "wait") {
       return row
     }

@@ -8,7 +8,7 @@ import {
   MedusaError,
   MedusaService,
 } from "@medusajs/framework/utils"
-import { isPendingInMedusa, isUnresolved, UNRESOLVED_STATUSES } from "../../installments/refunds/intent"
+import { isPendingInMedusa, UNRESOLVED_STATUSES } from "../../installments/refunds/intent"
 import { InstallmentsCheckout } from "./models/checkout"
 import { InstallmentsDispute } from "./models/dispute"
 import { InstallmentsPaymentLink } from "./models/payment-link"
@@ -221,9 +221,8 @@ export default class InstallmentsModuleService extends MedusaService({
       case "outcome": {
         const row = existing.find((candidate) => candidate.id === change.row_id)
         if (!row) return {}
-        // The tracker may have spoken first (an order.updated delivery during the call): its word stands.
-        if (!isUnresolved(row.status) && change.outcome.kind !== "accepted") return { row: row as never }
-        return { row: await this.updateInstallmentsRefunds(planOutcome(row, change.outcome, now) as never, sharedContext) }
+        const update = planOutcome(row, change.outcome, now)
+        return { row: update ? await this.updateInstallmentsRefunds(update as never, sharedContext) : (row as never) }
       }
       case "tracker": {
         const plan = planRefundSync(existing, { ...change.sync, transaction_id: change.transaction_id })

@@ -119,4 +119,93 @@ describe("resolveRefund: one row brought to what the service says, and Medusa's 
     expect(calls).toEqual(["book pay_1"])
     expect(row).toMatchObject({ status: "P", record_in_medusa: false })
   })
+
+  it("a call still out when the resolver runs: its applied refund is left to the run, and another refund of the same amount waits rather than claiming it", async () => {
+    const ledger = fakeModule()
+    // Medusa's own refund (no cause of the plugin's): its run wrote ref_A, then sent the intent.
+    const open = (medusaRefundId: string) =>
+      ledger.svc.writeRefundLedger({
+        kind: "open",
+        transaction_id: TX_ID,
+        intent: {
+          medusa_refund_id: medusaRefundId,
+          provider_id: asRegistrationId("installments"),
+          transaction_id: TX_ID,
+          payment_session_id: "payses_1",
+          source: "admin",
+          amount: "75.00",
+        },
+      })
+    const first = (await open("ref_A")).opening as { kind: string; row_id: string; idempotency_key: string }
+    expect(first).toMatchObject({ kind: "send" })
+    // The service applied it; the run's answer is still on its way when the resolver reads the tracker.
+    const { medusa, calls } = medusaWith([{ id: "ref_A" }])
+    const listed = transaction({
+      refunded_amount: "75.00",
+      status: "partially refunded",
+      refund_tracker: [
+        {
+          id: "t1",
+          status: "P",
+          amount: "75.00",
+          gateway_transaction_id: null,
+          gateway_key_type: null,
+          rrn: null,
+          idempotency_key: first.idempotency_key,
+        },
+      ],
+    })
+    nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, listed)
+    const row = await resolveRefund({ ledger: ledger.svc, clientFor: () => client, medusa }, first.row_id, new Date())
+    expect(row).toMatchObject({ status: "sending" })
+    expect(row!.record_in_medusa ?? false).toBe(false)
+    expect(calls).toEqual([])
+    // The merchant's second refund of 75.00 meanwhile: it waits for the first, it does not take it for its own.
+    const { opening: second } = await open("ref_B")
+    expect(second).toMatchObject({ kind: "blocked", amount: "75.00" })
+    // The run's own answer: accepted, recorded by the run (Medusa keeps ref_A), nothing left to record.
+    await ledger.svc.writeRefundLedger({
+      kind: "outcome",
+      transaction_id: TX_ID,
+      row_id: first.row_id,
+      outcome: { kind: "accepted", amount: "75.00", recorded_by_medusa: true },
+    })
+    expect(ledger.refunds.rows[0]).toMatchObject({ status: "P", record_in_medusa: false, medusa_refund_id: "ref_A" })
+    const { opening: third } = await open("ref_C")
+    expect(third).toMatchObject({ kind: "send" })
+  })
+
+  it("a call that ends unknown after the tracker listed its refund leaves the refund for the resolver to record, as Medusa deletes its run's row", async () => {
+    const ledger = fakeModule()
+    const rowId = await openIntent(ledger, { medusa_refund_id: "ref_A" })
+    const tracker = [
+      {
+        id: "t1",
+        status: "P",
+        amount: "60.00",
+        gateway_transaction_id: null,
+        gateway_key_type: null,
+        rrn: null,
+        idempotency_key: KEY,
+      },
+    ]
+    // An order.updated delivery during the call: the tracker speaks first.
+    await ledger.svc.writeRefundLedger({
+      kind: "tracker",
+      transaction_id: TX_ID,
+      sync: { provider_id: asRegistrationId("installments"), tracker },
+    })
+    expect(ledger.refunds.rows[0]).toMatchObject({ status: "P" })
+    expect(ledger.refunds.rows[0].record_in_medusa ?? false).toBe(false)
+    // The call's answer is lost and its re-read fails: the run throws, and Medusa deletes ref_A.
+    await ledger.svc.writeRefundLedger({ kind: "outcome", transaction_id: TX_ID, row_id: rowId, outcome: { kind: "unknown" } })
+    expect(ledger.refunds.rows[0]).toMatchObject({ status: "P", record_in_medusa: true })
+    const { medusa, calls } = medusaWith([])
+    const row = await resolveRefund({ ledger: ledger.svc, clientFor: () => client, medusa }, rowId, new Date())
+    expect(calls).toEqual([`record ${KEY} 60.00`])
+    expect(row).toMatchObject({ status: "P", record_in_medusa: false })
+    // A refusal or a not-applied verdict arriving late changes nothing the tracker said.
+    await ledger.svc.writeRefundLedger({ kind: "outcome", transaction_id: TX_ID, row_id: rowId, outcome: { kind: "not_applied" } })
+    expect(ledger.refunds.rows[0]).toMatchObject({ status: "P", record_in_medusa: false })
+  })
 })
