@@ -14,6 +14,17 @@ const KEY = "return-ret_1-pay_1"
 const client = new InstallmentsClient({ ...OPTIONS, maxRetries: 0 })
 const later = () => new Date(Date.now() + INTENT_SETTLE_MS + 1_000)
 
+/** The service's tracker entry of an accepted refund under `key`. */
+const trackerEntry = (amount: string, key: string) => ({
+  id: "t1",
+  status: "P",
+  amount,
+  gateway_transaction_id: null,
+  gateway_key_type: null,
+  rrn: null,
+  idempotency_key: key,
+})
+
 function medusaWith(refunds: MedusaPaymentRefunds["refunds"]) {
   const calls: string[] = []
   const medusa: MedusaRefunds = {
@@ -82,17 +93,7 @@ describe("resolveRefund: one row brought to what the service says, and Medusa's 
     const listed = transaction({
       refunded_amount: "60.00",
       status: "partially refunded",
-      refund_tracker: [
-        {
-          id: "t1",
-          status: "P",
-          amount: "60.00",
-          gateway_transaction_id: null,
-          gateway_key_type: null,
-          rrn: null,
-          idempotency_key: KEY,
-        },
-      ],
+      refund_tracker: [trackerEntry("60.00", KEY)],
     })
     nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, listed)
     const row = await resolveRefund({ ledger: ledger.svc, clientFor: () => client, medusa }, rowId, later())
@@ -143,17 +144,7 @@ describe("resolveRefund: one row brought to what the service says, and Medusa's 
     const listed = transaction({
       refunded_amount: "75.00",
       status: "partially refunded",
-      refund_tracker: [
-        {
-          id: "t1",
-          status: "P",
-          amount: "75.00",
-          gateway_transaction_id: null,
-          gateway_key_type: null,
-          rrn: null,
-          idempotency_key: first.idempotency_key,
-        },
-      ],
+      refund_tracker: [trackerEntry("75.00", first.idempotency_key)],
     })
     nock(BASE_URL).get(`/transactions/${TX_ID}`).reply(200, listed)
     const row = await resolveRefund({ ledger: ledger.svc, clientFor: () => client, medusa }, first.row_id, new Date())
@@ -178,17 +169,7 @@ describe("resolveRefund: one row brought to what the service says, and Medusa's 
   it("a call that ends unknown after the tracker listed its refund leaves the refund for the resolver to record, as Medusa deletes its run's row", async () => {
     const ledger = fakeModule()
     const rowId = await openIntent(ledger, { medusa_refund_id: "ref_A" })
-    const tracker = [
-      {
-        id: "t1",
-        status: "P",
-        amount: "60.00",
-        gateway_transaction_id: null,
-        gateway_key_type: null,
-        rrn: null,
-        idempotency_key: KEY,
-      },
-    ]
+    const tracker = [trackerEntry("60.00", KEY)]
     // An order.updated delivery during the call: the tracker speaks first.
     await ledger.svc.writeRefundLedger({
       kind: "tracker",
