@@ -9,6 +9,7 @@ import { asRegistrationId } from "../src/installments/registrations/provider-ids
 import { INSTALLMENTS_MODULE } from "../src/modules/installments"
 import type InstallmentsModuleService from "../src/modules/installments/service"
 import { CARDS, payLink, type Sandbox, startTestSandbox } from "./helpers/sandbox"
+import { ScheduledJobsWatch } from "./helpers/scheduled-jobs"
 
 // The plugin's back office under Medusa's role-based access control: this spec boots its own Medusa
 // with the `rbac` feature flag and module (medusa-config.ts reads INSTALLMENTS_TEST_RBAC when Medusa
@@ -55,8 +56,10 @@ medusaIntegrationTestRunner({
     let transactionId: string
     let failedRefundId: string
     let routes: Route[]
+    let jobs: ScheduledJobsWatch
 
     beforeAll(async () => {
+      jobs = await ScheduledJobsWatch.of(getContainer())
       const container = getContainer()
       // The store's first admin, as `medusa user` makes it when the flag is on: the super admin role.
       await createUsersWorkflow(container).run({ input: { users: [{ email: SUPER_ADMIN, roles: ["role_super_admin"] }] } as never })
@@ -167,69 +170,76 @@ medusaIntegrationTestRunner({
         ? api.get(route.path, { ...as(email), params: route.params })
         : api.post(route.path, route.body ?? {}, as(email))
 
-    it("syncs every policy the plugin declares into Medusa's policy list, where roles are made", async () => {
-      const synced = (await listPolicies(api, tokens[SUPER_ADMIN])).filter((policy) => policy.resource.startsWith("installments_"))
-      expect(synced.map((policy) => [policy.name, permissionKey(policy as never)]).sort()).toEqual(
-        INSTALLMENTS_PERMISSIONS.map((permission) => [permission.name, permissionKey(permission)]).sort()
-      )
-    })
+    // The runner's own afterAll stops Medusa; this block's runs before it, so no job is cut off mid-run.
+    describe("", () => {
+      afterAll(async () => {
+        await jobs?.quiet()
+      })
 
-    it("a read-only installments role reads every page (200) and is refused webhook registration, link creation and refund retry (403)", async () => {
-      const answers = []
-      for (const route of routes) {
-        const { status, data } = await send(route, READER)
-        answers.push({ route: `${route.method} ${route.path}`, status, message: status === 403 ? data.message : undefined })
-      }
-      for (const answer of answers) {
-        const route = routes.find((candidate) => `${candidate.method} ${candidate.path}` === answer.route)!
-        if (route.kind === "read") {
-          expect(answer).toMatchObject({ status: route.superAdmin })
-        } else {
-          expect(answer).toMatchObject({
-            status: 403,
-            message: expect.stringMatching(/^Insufficient permissions\. Required policies: installments_/),
-          })
-        }
-      }
-      // Nothing the refused calls would have done happened: the refund is still failed, no webhook key.
-      const service = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-      expect((await service.listInstallmentsRefunds({ id: failedRefundId }))[0].status).toBe("failed")
-      expect(await service.listWebhookKeys({})).toEqual([])
-    })
-
-    it("a role without installments access gets 403 on every route of the plugin, and still reads Medusa's orders", async () => {
-      for (const route of routes) {
-        const { status } = await send(route, OUTSIDER)
-        expect([`${route.method} ${route.path}`, status]).toEqual([`${route.method} ${route.path}`, 403])
-      }
-      expect((await api.get("/admin/orders", as(OUTSIDER))).status).toBe(200)
-    })
-
-    it("the super admin gets every route's own answer: the webhook registered, the link made, the refund retried", async () => {
-      for (const route of routes) {
-        const { status, data } = await send(route, SUPER_ADMIN)
-        expect([`${route.method} ${route.path}`, status, status >= 400 ? data.message : ""]).toEqual([
-          `${route.method} ${route.path}`,
-          route.superAdmin,
-          route.superAdmin >= 400 ? expect.not.stringMatching(/permission/i) : "",
-        ])
-      }
-      const service = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
-      // Accepted: P, or already R when the service's settlement (300 ms in the test sandbox) and its
-      // webhook came before this read, as they do when the machine is slow.
-      expect(["P", "R"]).toContain((await service.listInstallmentsRefunds({ id: failedRefundId }))[0].status)
-      expect(await service.listWebhookKeys({})).toHaveLength(1)
-    })
-
-    it("tells the admin pages what each user may do: Medusa's permission list holds the role's installments policies", async () => {
-      const mine = async (email: string) =>
-        ((await api.get("/admin/rbac/me/permissions", as(email))).data.permissions as string[]).filter((key) =>
-          key.startsWith("installments_")
+      it("syncs every policy the plugin declares into Medusa's policy list, where roles are made", async () => {
+        const synced = (await listPolicies(api, tokens[SUPER_ADMIN])).filter((policy) => policy.resource.startsWith("installments_"))
+        expect(synced.map((policy) => [policy.name, permissionKey(policy as never)]).sort()).toEqual(
+          INSTALLMENTS_PERMISSIONS.map((permission) => [permission.name, permissionKey(permission)]).sort()
         )
-      const reads = INSTALLMENTS_PERMISSIONS.filter((permission) => permission.operation === "read").map(permissionKey)
-      expect((await mine(READER)).sort()).toEqual(reads.sort())
-      expect(await mine(OUTSIDER)).toEqual([])
-      expect((await mine(SUPER_ADMIN)).sort()).toEqual(INSTALLMENTS_PERMISSIONS.map(permissionKey).sort())
+      })
+
+      it("a read-only installments role reads every page (200) and is refused webhook registration, link creation and refund retry (403)", async () => {
+        const answers = []
+        for (const route of routes) {
+          const { status, data } = await send(route, READER)
+          answers.push({ route: `${route.method} ${route.path}`, status, message: status === 403 ? data.message : undefined })
+        }
+        for (const answer of answers) {
+          const route = routes.find((candidate) => `${candidate.method} ${candidate.path}` === answer.route)!
+          if (route.kind === "read") {
+            expect(answer).toMatchObject({ status: route.superAdmin })
+          } else {
+            expect(answer).toMatchObject({
+              status: 403,
+              message: expect.stringMatching(/^Insufficient permissions\. Required policies: installments_/),
+            })
+          }
+        }
+        // Nothing the refused calls would have done happened: the refund is still failed, no webhook key.
+        const service = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+        expect((await service.listInstallmentsRefunds({ id: failedRefundId }))[0].status).toBe("failed")
+        expect(await service.listWebhookKeys({})).toEqual([])
+      })
+
+      it("a role without installments access gets 403 on every route of the plugin, and still reads Medusa's orders", async () => {
+        for (const route of routes) {
+          const { status } = await send(route, OUTSIDER)
+          expect([`${route.method} ${route.path}`, status]).toEqual([`${route.method} ${route.path}`, 403])
+        }
+        expect((await api.get("/admin/orders", as(OUTSIDER))).status).toBe(200)
+      })
+
+      it("the super admin gets every route's own answer: the webhook registered, the link made, the refund retried", async () => {
+        for (const route of routes) {
+          const { status, data } = await send(route, SUPER_ADMIN)
+          expect([`${route.method} ${route.path}`, status, status >= 400 ? data.message : ""]).toEqual([
+            `${route.method} ${route.path}`,
+            route.superAdmin,
+            route.superAdmin >= 400 ? expect.not.stringMatching(/permission/i) : "",
+          ])
+        }
+        const service = getContainer().resolve<InstallmentsModuleService>(INSTALLMENTS_MODULE)
+        // Accepted: P, or already R when the service's settlement (300 ms in the test sandbox) and its
+        // webhook came before this read, as they do when the machine is slow.
+        expect(["P", "R"]).toContain((await service.listInstallmentsRefunds({ id: failedRefundId }))[0].status)
+        expect(await service.listWebhookKeys({})).toHaveLength(1)
+      })
+
+      it("tells the admin pages what each user may do: Medusa's permission list holds the role's installments policies", async () => {
+        const mine = async (email: string) =>
+          ((await api.get("/admin/rbac/me/permissions", as(email))).data.permissions as string[]).filter((key) =>
+            key.startsWith("installments_")
+          )
+        const reads = INSTALLMENTS_PERMISSIONS.filter((permission) => permission.operation === "read").map(permissionKey)
+        expect((await mine(READER)).sort()).toEqual(reads.sort())
+        expect(await mine(OUTSIDER)).toEqual([])
+        expect((await mine(SUPER_ADMIN)).sort()).toEqual(INSTALLMENTS_PERMISSIONS.map(permissionKey).sort())
+      })
     })
   },
 })

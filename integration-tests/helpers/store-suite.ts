@@ -3,6 +3,7 @@ import { adminHeaders } from "./admin"
 import type { SuiteContext } from "./context"
 import { Sandbox, startTestSandbox } from "./sandbox"
 import { EventBusWatch } from "./event-bus-idle"
+import { ScheduledJobsWatch } from "./scheduled-jobs"
 import { Seed, seedStore } from "./seed"
 import { settleWebhooks } from "./settle"
 
@@ -28,11 +29,13 @@ export function storeSuite(scenarios: (ctx: SuiteContext) => void) {
     testSuite: ({ api, getContainer }) => {
       let admin: { headers: Record<string, string> }
       let seed: Seed
+      let jobs: ScheduledJobsWatch
 
       // Runs before the runner's first snapshot, so every test starts from this store.
       beforeAll(async () => {
         // Before any test queues an event: idle() must know of every one still to be published.
         EventBusWatch.of(getContainer())
+        jobs = await ScheduledJobsWatch.of(getContainer())
         admin = await adminHeaders(getContainer())
         seed = await seedStore(api, admin)
         const url = `${api.defaults.baseURL}/hooks/payment/installments_installments`
@@ -43,18 +46,25 @@ export function storeSuite(scenarios: (ctx: SuiteContext) => void) {
         await settleWebhooks(sandbox, getContainer())
       })
 
-      scenarios({
-        api,
-        getContainer,
-        get sandbox() {
-          return sandbox
-        },
-        get admin() {
-          return admin
-        },
-        get seed() {
-          return seed
-        },
+      // The runner's own afterAll stops Medusa; this block's runs before it, so no job is cut off mid-run.
+      describe("", () => {
+        afterAll(async () => {
+          await jobs?.quiet()
+        })
+
+        scenarios({
+          api,
+          getContainer,
+          get sandbox() {
+            return sandbox
+          },
+          get admin() {
+            return admin
+          },
+          get seed() {
+            return seed
+          },
+        })
       })
     },
   })
